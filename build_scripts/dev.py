@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""One entry point for a newcomer: set up a local venv, then run the game or the tests.
+
+    python3 build_scripts/dev.py run      # set up .venv and start the game
+    python3 build_scripts/dev.py test     # set up .venv and run the test suite
+
+Standard library only, so it works on a fresh machine with just Python 3.11 and pip.
+The venv is reinstalled only when pyproject.toml changes (a stamp file records its hash).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = Path(os.environ.get("GOMOKU_VENV", ROOT / ".venv"))
+STAMP = VENV / ".installed-pyproject-hash"
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def pyproject_hash() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_venv() -> Path:
+    """Create the venv and install the project with its test extras, once per pyproject change."""
+    python = venv_python()
+    if not python.exists():
+        print(f"[dev] creating virtual environment in {VENV}", flush=True)
+        subprocess.check_call([sys.executable, "-m", "venv", str(VENV)])
+    wanted = pyproject_hash()
+    if not STAMP.exists() or STAMP.read_text().strip() != wanted:
+        print("[dev] installing the game and its test tools (pip install -e .[test])", flush=True)
+        subprocess.check_call([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+        subprocess.check_call([str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"])
+        STAMP.write_text(wanted)
+    return python
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"run", "test", "setup"}:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    python = ensure_venv()
+    if command == "setup":
+        return 0
+    if command == "run":
+        return subprocess.call([str(python), "-m", "game", *rest], cwd=ROOT)
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return subprocess.call([str(python), "-m", "pytest", *rest], cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

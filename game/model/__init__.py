@@ -1,0 +1,22 @@
+"""The game model: a session between two players with limited take-backs, hints and clocks.
+
+No pygame here: the window, the autosave and the tests drive the same model.
+"""
+
+from .players import UNLIMITED, GameConfig, Player, PlayerKind
+from .serialize import SavedGameError
+from .session import ForbiddenMoveError, Game, GameOverError, MoveRejectedError, UndoNotAllowedError, UndoPlan
+
+__all__ = [
+    "ForbiddenMoveError",
+    "Game",
+    "GameConfig",
+    "GameOverError",
+    "MoveRejectedError",
+    "Player",
+    "PlayerKind",
+    "SavedGameError",
+    "UNLIMITED",
+    "UndoNotAllowedError",
+    "UndoPlan",
+]

@@ -1,0 +1,172 @@
+"""Games to and from plain data (JSON-ready dicts), so an unfinished game survives a restart.
+
+Moves are replayed through the rules on load, so a tampered or corrupt save cannot put an
+impossible position on the board: it raises SavedGameError instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..rules import IllegalMoveError, Outcome, Reason, Rule, Stone
+from .players import GameConfig, Player, PlayerKind
+
+FORMAT = "gomoku-game"
+VERSION = 1
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be read back; the message says which field is wrong."""
+
+
+def _player_to_dict(player: Player) -> dict[str, Any]:
+    return {"kind": player.kind.value, "name": player.name, "level": player.level}
+
+
+def _player_from_dict(data: Any, side: str) -> Player:
+    if not isinstance(data, dict):
+        raise SavedGameError(f"{side} player must be an object, got {data!r}")
+    try:
+        kind = PlayerKind(data.get("kind", "human"))
+    except ValueError:
+        raise SavedGameError(f"{side} player has an unknown kind {data.get('kind')!r}") from None
+    name = data.get("name", side.capitalize())
+    level = data.get("level")
+    if not isinstance(name, str) or (level is not None and not isinstance(level, str)):
+        raise SavedGameError(f"{side} player name/level must be text, got {name!r}/{level!r}")
+    return Player(kind, name, level)
+
+
+def _stone_key(stone: Stone) -> str:
+    return stone.name.lower()
+
+
+def game_to_dict(game: Any) -> dict[str, Any]:
+    config: GameConfig = game.config
+    result = game.result
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "config": {
+            "rule": config.rule.value,
+            "size": config.size,
+            "black": _player_to_dict(config.black),
+            "white": _player_to_dict(config.white),
+            "undo_limit": config.undo_limit,
+            "forbidden_loses": config.forbidden_loses,
+            "clock_seconds": config.clock_seconds,
+        },
+        "moves": [[move.point[0], move.point[1], int(move.stone)] for move in game.board.history],
+        "undos_left": {_stone_key(s): n for s, n in game.undos_left.items()},
+        "undos_used": {_stone_key(s): n for s, n in game.undos_used.items()},
+        "hints_used": {_stone_key(s): n for s, n in game.hints_used.items()},
+        "clock_left": None if game.clock_left is None else {_stone_key(s): t for s, t in game.clock_left.items()},
+        "elapsed": game.duration,
+        "result": None
+        if result is None
+        else {
+            "winner": None if result.winner is None else _stone_key(result.winner),
+            "reason": result.reason.value,
+            "line": [list(point) for point in result.line],
+        },
+    }
+
+
+def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise SavedGameError(f"missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise SavedGameError(f"field {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def _per_side(data: Any, key: str, allow_none_values: bool = False) -> dict[Stone, Any]:
+    if not isinstance(data, dict):
+        raise SavedGameError(f"field {key!r} must map black/white to numbers, got {data!r}")
+    out: dict[Stone, Any] = {}
+    for stone in (Stone.BLACK, Stone.WHITE):
+        value = data.get(_stone_key(stone))
+        if value is None and allow_none_values:
+            out[stone] = None
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+            out[stone] = value
+        else:
+            raise SavedGameError(f"field {key!r} has a bad value for {_stone_key(stone)}: {value!r}")
+    return out
+
+
+def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
+    """Rebuild a Game from `game_to_dict` output. Raises SavedGameError on anything malformed."""
+    from .session import Game
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SavedGameError("not a saved Gomoku game")
+    if data.get("version") != VERSION:
+        raise SavedGameError(f"unsupported saved-game version {data.get('version')!r}")
+    raw_config = _require(data, "config", dict)
+    try:
+        rule = Rule(raw_config.get("rule"))
+    except ValueError:
+        raise SavedGameError(f"unknown rule {raw_config.get('rule')!r}") from None
+    undo_limit = raw_config.get("undo_limit")
+    clock_seconds = raw_config.get("clock_seconds")
+    try:
+        config = GameConfig(
+            rule=rule,
+            size=_require(raw_config, "size", int),
+            black=_player_from_dict(raw_config.get("black"), "black"),
+            white=_player_from_dict(raw_config.get("white"), "white"),
+            undo_limit=undo_limit if isinstance(undo_limit, int) and not isinstance(undo_limit, bool) else None,
+            forbidden_loses=bool(raw_config.get("forbidden_loses", True)),
+            clock_seconds=float(clock_seconds) if isinstance(clock_seconds, (int, float)) else None,
+        )
+    except ValueError as error:
+        raise SavedGameError(f"bad game settings: {error}") from None
+
+    game = Game(config, now)
+    for number, entry in enumerate(_require(data, "moves", list), start=1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry)
+            or entry[2] not in (Stone.BLACK, Stone.WHITE)
+        ):
+            raise SavedGameError(f"move {number} is malformed: {entry!r}")
+        try:
+            game.board.push((entry[0], entry[1]), Stone(entry[2]))
+        except IllegalMoveError as error:
+            raise SavedGameError(f"move {number} is illegal: {error}") from None
+
+    game.undos_left = _per_side(data.get("undos_left", {}), "undos_left", allow_none_values=True)
+    game.undos_used = _per_side(data.get("undos_used", {"black": 0, "white": 0}), "undos_used")
+    game.hints_used = _per_side(data.get("hints_used", {"black": 0, "white": 0}), "hints_used")
+    if config.clock_seconds is not None:
+        game.clock_left = {s: float(t) for s, t in _per_side(data.get("clock_left"), "clock_left").items()}
+    elapsed = data.get("elapsed", 0.0)
+    if isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and elapsed >= 0:
+        game.started_at = now() - float(elapsed)
+
+    game.result = game.board.outcome() or _stored_result(data.get("result"))
+    if game.result is not None:
+        game.finished_at = now()
+    return game
+
+
+def _stored_result(raw: Any) -> Outcome | None:
+    """Results that moves alone cannot show (resignation, timeout) are kept as stored."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise SavedGameError(f"result must be an object, got {raw!r}")
+    try:
+        reason = Reason(raw.get("reason"))
+    except ValueError:
+        raise SavedGameError(f"unknown result reason {raw.get('reason')!r}") from None
+    winner_name = raw.get("winner")
+    winner = {"black": Stone.BLACK, "white": Stone.WHITE, None: None}.get(winner_name, "bad")
+    if winner == "bad":
+        raise SavedGameError(f"unknown winner {winner_name!r}")
+    if reason not in (Reason.RESIGNATION, Reason.TIMEOUT):
+        return None  # fives, forbidden moves and full boards are judged from the moves themselves
+    return Outcome(winner, reason)

@@ -1,0 +1,227 @@
+"""A game in progress: the board, whose turn it is, take-backs, hints, clocks and the result.
+
+The model never waits on anything: the AI, the clock and the window all push into it. Every
+thing a scene draws (stones, last move, remaining undos, winning line, clocks) is readable
+here, so the GUI holds no game state of its own.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..rules import Board, IllegalMoveError, Move, Outcome, Point, Reason, Rule, Stone
+from .players import GameConfig, Player, PlayerKind
+
+
+class MoveRejectedError(ValueError):
+    """A move the game refuses; the message says why in words a player understands."""
+
+
+class GameOverError(MoveRejectedError):
+    """A move or action after the game has ended."""
+
+
+class ForbiddenMoveError(MoveRejectedError):
+    """A renju-forbidden black move, refused because the game is set to refuse rather than lose."""
+
+
+class UndoNotAllowedError(ValueError):
+    """An undo with nothing to take back, or with no take-backs left."""
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What one undo would do: how many moves it takes back and whose take-back it costs."""
+
+    moves: int
+    charged_to: Stone
+
+
+class Game:
+    """One game session between two players under a fixed GameConfig.
+
+    `now` returns seconds (monotonic); it is injectable so tests control time.
+    """
+
+    def __init__(self, config: GameConfig | None = None, now: Callable[[], float] = time.monotonic) -> None:
+        self.config = config or GameConfig()
+        self.board = Board(self.config.size, self.config.rule)
+        self.result: Outcome | None = None
+        limit = self.config.undo_limit
+        self.undos_left: dict[Stone, int | None] = {Stone.BLACK: limit, Stone.WHITE: limit}
+        self.undos_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
+        self.hints_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
+        seconds = self.config.clock_seconds
+        self.clock_left: dict[Stone, float] | None = (
+            None if seconds is None else {Stone.BLACK: float(seconds), Stone.WHITE: float(seconds)}
+        )
+        self._now = now
+        self.started_at = now()
+        self.finished_at: float | None = None
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def rule(self) -> Rule:
+        return self.config.rule
+
+    @property
+    def to_move(self) -> Stone:
+        return self.board.to_move
+
+    @property
+    def current_player(self) -> Player:
+        return self.config.player(self.to_move)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def is_ai_turn(self) -> bool:
+        return not self.is_over and self.current_player.kind is not PlayerKind.HUMAN
+
+    @property
+    def moves(self) -> list[Point]:
+        return self.board.moves
+
+    @property
+    def move_count(self) -> int:
+        return self.board.move_count
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.board.last_move
+
+    @property
+    def winning_line(self) -> tuple[Point, ...]:
+        if self.result is None or self.result.reason is not Reason.FIVE:
+            return ()
+        return self.result.line
+
+    @property
+    def duration(self) -> float:
+        """Seconds from the start to the end (or to now, while the game goes on)."""
+        end = self.finished_at if self.finished_at is not None else self._now()
+        return max(0.0, end - self.started_at)
+
+    def forbidden_points(self) -> list[Point]:
+        """Black's forbidden points when black is to move under renju (for marking on the board)."""
+        if self.is_over:
+            return []
+        return self.board.forbidden_points()
+
+    def is_forbidden(self, point: Point) -> bool:
+        return self.board.is_forbidden(point)
+
+    # ----------------------------------------------------------------- playing
+    def play(self, point: Point) -> Move:
+        """Place the side to move's stone at `point`.
+
+        Raises GameOverError after the end, IllegalMoveError (from the rules) for an occupied or
+        off-board point, and ForbiddenMoveError for a renju-forbidden point when the game refuses
+        them. A forbidden move that is allowed to lose is played and ends the game.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over")
+        if not self.board.in_bounds(point):
+            raise IllegalMoveError(f"point {point!r} is off the board")
+        if not self.board.is_empty(point):
+            raise IllegalMoveError(f"point {point!r} is already taken")
+        if not self.config.forbidden_loses and self.board.is_forbidden(point):
+            raise ForbiddenMoveError(f"point {point!r} is forbidden for black under renju")
+        move = self.board.push(point)
+        outcome = self.board.outcome()
+        if outcome is not None:
+            self._finish(outcome)
+        return move
+
+    def resign(self, side: Stone | None = None) -> Outcome:
+        """`side` (default: the side to move) gives up."""
+        if self.is_over:
+            raise GameOverError("the game is over")
+        loser = side or self.to_move
+        return self._finish(Outcome(loser.opponent, Reason.RESIGNATION))
+
+    def advance_clock(self, seconds: float) -> None:
+        """Charge `seconds` of thinking to the side to move; running out of time loses."""
+        if self.clock_left is None or self.is_over or seconds <= 0:
+            return
+        side = self.to_move
+        self.clock_left[side] = max(0.0, self.clock_left[side] - seconds)
+        if self.clock_left[side] == 0.0:
+            self._finish(Outcome(side.opponent, Reason.TIMEOUT))
+
+    def note_hint(self, side: Stone | None = None) -> None:
+        """Count a hint for `side` (default: the side to move); the result screen shows it."""
+        self.hints_used[side or self.to_move] += 1
+
+    def _finish(self, outcome: Outcome) -> Outcome:
+        self.result = outcome
+        self.finished_at = self._now()
+        return outcome
+
+    # ----------------------------------------------------------------- undo
+    def undo_plan(self, requester: Stone | None = None) -> UndoPlan | None:
+        """What an undo asked for by `requester` would take back, or None if nothing can be.
+
+        Against the AI, one undo takes back the AI's replies and the human's last move, and
+        costs the human one take-back. In hot-seat it takes back the last move and costs the
+        side that made it. With no human at the board there is nothing to undo.
+        """
+        history = self.board.history
+        if not history:
+            return None
+        humans = self.config.human_sides
+        if len(humans) == 2:
+            return UndoPlan(1, history[-1].stone)
+        if len(humans) == 0:
+            return None
+        human = humans[0] if requester is None or requester not in humans else requester
+        count = 0
+        for move in reversed(history):
+            count += 1
+            if move.stone is human:
+                return UndoPlan(count, human)
+        return None
+
+    def can_undo(self, requester: Stone | None = None) -> bool:
+        plan = self.undo_plan(requester)
+        if plan is None:
+            return False
+        left = self.undos_left[plan.charged_to]
+        return left is None or left > 0
+
+    def undo(self, requester: Stone | None = None) -> list[Move]:
+        """Take moves back per `undo_plan`, charge one take-back, and reopen a finished game."""
+        plan = self.undo_plan(requester)
+        if plan is None:
+            raise UndoNotAllowedError("there is nothing to take back")
+        left = self.undos_left[plan.charged_to]
+        if left is not None and left <= 0:
+            raise UndoNotAllowedError(f"{plan.charged_to.label} has no take-backs left")
+        taken = [self.board.pop() for _ in range(plan.moves)]
+        if left is not None:
+            self.undos_left[plan.charged_to] = left - 1
+        self.undos_used[plan.charged_to] += 1
+        self.result = None
+        self.finished_at = None
+        return taken
+
+    # ----------------------------------------------------------------- lifecycle
+    def restart(self) -> "Game":
+        """A fresh game with the same configuration."""
+        return Game(self.config, self._now)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saving an unfinished game; `from_dict` replays it through the rules."""
+        from .serialize import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic) -> "Game":
+        from .serialize import game_from_dict
+
+        return game_from_dict(data, now)

@@ -1,0 +1,10 @@
+"""The Gomoku AI: pattern evaluation, threat search and alpha-beta search.
+
+Standard library only (never pygame). `search` takes a plain `Position` and returns a
+`SearchResult`; whoever calls it owns the clock through `Limit` and the `stop` flag.
+"""
+
+from .api import Level, Limit, Position, PositionError, SearchResult, default_limit
+from .search import search
+
+__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search"]

@@ -1,0 +1,102 @@
+"""The engine's public values: difficulty levels, search limits, positions and results.
+
+Everything here is plain, frozen and picklable, so a position can cross a process
+boundary to a worker and a result can come back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.rules import Board, Rule, Stone
+
+
+class Level(Enum):
+    """Difficulty levels. The values are the names used on the command line and in settings."""
+
+    BEGINNER = "beginner"
+    CASUAL = "casual"
+    STRONG = "strong"
+    MASTER = "master"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long a search may run. Whoever runs the search owns the clock.
+
+    time_ms is a hard deadline for the whole search; depth and nodes cap the work.
+    Any field left None does not limit.
+    """
+
+    time_ms: int | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+
+class PositionError(ValueError):
+    """A position that cannot be searched: a point off the board, two stones on one point."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game state as plain data: stones in the order played and the side to move.
+
+    Positions set up with the Gomocup BOARD command need not come from alternating play,
+    so `to_move` is stored rather than derived.
+    """
+
+    size: int
+    rule: Rule
+    stones: tuple[tuple[int, int, int], ...]
+    to_move: Stone
+
+    @classmethod
+    def from_board(cls, board: Board) -> "Position":
+        stones = tuple((move.point[0], move.point[1], int(move.stone)) for move in board.history)
+        return cls(board.size, board.rule, stones, board.to_move)
+
+    def to_board(self) -> Board:
+        """A rules Board holding these stones. Raises PositionError for stones it cannot place."""
+        board = Board(self.size, self.rule)
+        for x, y, value in self.stones:
+            try:
+                board.push((x, y), Stone(value))
+            except ValueError as error:
+                raise PositionError(f"cannot place stone {(x, y, value)!r}: {error}") from error
+        return board
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The engine's answer. `score` is from the side to move's view; large means winning.
+
+    `forced` names a tactical shortcut that decided the move ("win-in-1", "block-four",
+    "vcf", ...); it is empty for a normal search.
+    """
+
+    move: tuple[int, int]
+    score: int
+    depth: int
+    nodes: int
+    pv: tuple[tuple[int, int], ...]
+    time_ms: int
+    forced: str = ""
+
+
+#: Default per-move budgets. Master stays within 3 s on a shared 2-core machine.
+_DEFAULT_LIMITS = {
+    Level.BEGINNER: Limit(time_ms=300, depth=2),
+    Level.CASUAL: Limit(time_ms=800, depth=4),
+    Level.STRONG: Limit(time_ms=1500),
+    Level.MASTER: Limit(time_ms=3000),
+}
+
+
+def default_limit(level: Level) -> Limit:
+    """The budget a level uses when the caller gives no Limit."""
+    return _DEFAULT_LIMITS[level]

@@ -1,0 +1,83 @@
+"""The player's settings as one value that the menu edits and the store saves."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from ..rules import Rule
+
+LEVELS = ("beginner", "casual", "strong", "master")
+COLOURS = ("black", "white", "random")
+LANGUAGES = ("", "en", "zh")  # "" follows the system language
+BOARD_SIZES = (15, 19)
+MAX_UNDO_CHOICE = 5  # the menu offers 0..5 or unlimited (None)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every choice the player can make in the menu. Unknown or bad values fall back to defaults."""
+
+    rule: str = Rule.FREESTYLE.value
+    board_size: int = 15
+    undo_limit: int | None = 3
+    forbidden_loses: bool = True
+    show_move_numbers: bool = False
+    show_coordinates: bool = True
+    ai_level: str = "casual"
+    human_colour: str = "black"
+    language: str = ""
+    sound_volume: float = 0.8
+    muted: bool = False
+    fullscreen: bool = False
+    window_width: int = 1120
+    window_height: int = 800
+
+    @property
+    def rule_value(self) -> Rule:
+        return Rule(self.rule)
+
+    def with_changes(self, **changes: Any) -> "Settings":
+        return replace(self, **changes).validated()
+
+    def validated(self) -> "Settings":
+        """A copy where every out-of-range field is replaced by its default."""
+        return Settings.from_dict(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Settings":
+        """Read settings leniently: a bad field falls back to its default, unknown keys are ignored."""
+        if not isinstance(data, dict):
+            return cls()
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for spec in fields(cls):
+            value = data.get(spec.name, getattr(defaults, spec.name))
+            values[spec.name] = value if _is_valid(spec.name, value) else getattr(defaults, spec.name)
+        return cls(**values)
+
+
+def _is_valid(name: str, value: Any) -> bool:
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    checks = {
+        "rule": lambda v: v in {r.value for r in Rule},
+        "board_size": lambda v: v in BOARD_SIZES,
+        "undo_limit": lambda v: v is None or (is_int(v) and 0 <= v <= MAX_UNDO_CHOICE),
+        "forbidden_loses": lambda v: isinstance(v, bool),
+        "show_move_numbers": lambda v: isinstance(v, bool),
+        "show_coordinates": lambda v: isinstance(v, bool),
+        "ai_level": lambda v: v in LEVELS,
+        "human_colour": lambda v: v in COLOURS,
+        "language": lambda v: v in LANGUAGES,
+        "sound_volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.0 <= v <= 1.0,
+        "muted": lambda v: isinstance(v, bool),
+        "fullscreen": lambda v: isinstance(v, bool),
+        "window_width": lambda v: is_int(v) and 640 <= v <= 10000,
+        "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
+    }
+    return checks[name](value)

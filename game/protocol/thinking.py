@@ -1,0 +1,99 @@
+"""The bridge to the engine: turn a ThinkRequest into a search and make sure the move is legal.
+
+The brain must never play an illegal move and never die in the middle of a game, so the
+engine's answer is checked against the rules core, and an engine failure (which would be
+a bug there) falls back to a plain legal move instead of killing the process.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+from game.engine import Level, Limit, Position, SearchResult, default_limit, search
+from game.rules import Board, Point, Stone
+
+from .clock import StopSignal
+from .session import ThinkRequest
+
+log = logging.getLogger(__name__)
+
+SearchFunction = Callable[..., SearchResult]
+ProgressCallback = Callable[[SearchResult], None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The move to answer, and the engine's result when it produced one we could use."""
+
+    move: Point
+    result: SearchResult | None
+
+
+def position_of(request: ThinkRequest) -> Position:
+    """The engine's view of a request. `to_move` is explicit: BOARD set-ups need not alternate."""
+    stones = tuple((move.point[0], move.point[1], int(move.stone)) for move in request.board.history)
+    return Position(request.board.size, request.board.rule, stones, request.to_move)
+
+
+def limit_for(budget_ms: int | None, level: Level) -> Limit | None:
+    """The manager's time budget replaces the level's time, but the level's depth and node caps stay.
+
+    None (no time information from the manager) lets the engine use the level's own budget.
+    """
+    if budget_ms is None:
+        return None
+    own = default_limit(level)
+    return Limit(time_ms=budget_ms, depth=own.depth, nodes=own.nodes)
+
+
+def is_playable(board: Board, point: object, stone: Stone) -> bool:
+    """Whether `point` is an empty point on the board that `stone` may play (not renju-forbidden)."""
+    if not (isinstance(point, tuple) and len(point) == 2 and all(isinstance(v, int) for v in point)):
+        return False
+    return board.is_empty(point) and not board.is_forbidden(point, stone)
+
+
+def fallback_move(board: Board, stone: Stone) -> Point:
+    """A legal point nearest the centre, avoiding forbidden points while any other is left.
+
+    Raises ValueError on a full board (the session never asks then).
+    """
+    centre = (board.size - 1) / 2
+    empty = sorted(board.empty_points(), key=lambda p: (abs(p[0] - centre) + abs(p[1] - centre), p[1], p[0]))
+    if not empty:
+        raise ValueError("the board is full: there is no move to make")
+    for point in empty:
+        if not board.is_forbidden(point, stone):
+            return point
+    return empty[0]
+
+
+def decide(
+    request: ThinkRequest,
+    *,
+    level: Level,
+    seed: int,
+    stop: StopSignal,
+    on_progress: ProgressCallback | None = None,
+    search_function: SearchFunction = search,
+) -> Decision:
+    """Search the request's position and return a move that is certainly legal."""
+    board, stone = request.board, request.to_move
+    try:
+        result = search_function(
+            position_of(request),
+            limit=limit_for(request.budget_ms, level),
+            level=level,
+            seed=seed,
+            stop=stop,
+            on_progress=on_progress,
+        )
+    except Exception:  # an engine bug must cost at most a weak move, never the game
+        log.exception("the engine failed; playing a fallback move")
+        return Decision(fallback_move(board, stone), None)
+    if not is_playable(board, result.move, stone):
+        log.error("the engine answered %r, which %s cannot play; playing a fallback move", result.move, stone.label)
+        return Decision(fallback_move(board, stone), None)
+    return Decision(result.move, result)

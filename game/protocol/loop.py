@@ -135,12 +135,7 @@ class Brain:
 
     def _handle(self, line: str) -> bool:
         """Handle one line; False when the brain should quit."""
-        try:
-            command = cmd.parse_command(line, in_board=self.session.in_board)
-        except cmd.ProtocolError as problem:
-            self.writer.write(error(str(problem)))
-            return True
-        reply = self.session.handle(command)
+        reply = self.session.handle_line(line)
         for text in reply.lines:
             self.writer.write(text)
         if reply.think is not None:

@@ -99,6 +99,14 @@ class Session:
         return self._pending is not None
 
     # --------------------------------------------------------------- dispatch
+    def handle_line(self, line: str) -> Reply:
+        """Parse one input line in the current context and handle it; bad input becomes ``ERROR``."""
+        try:
+            command = cmd.parse_command(line, in_board=self.in_board)
+        except cmd.ProtocolError as problem:
+            return Reply((error(str(problem)),))
+        return self.handle(command)
+
     def handle(self, command: cmd.Command) -> Reply:
         """Apply one command. Bad input becomes an ``ERROR`` line and leaves the state as it was."""
         handler = getattr(self, f"_on_{type(command).__name__.lower()}")

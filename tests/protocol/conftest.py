@@ -1,131 +1,13 @@
-"""Shared helpers for the brain's tests: a fake engine, scripted conversations, the arena's path."""
+"""Fixtures for the brain's tests."""
 
-from __future__ import annotations
-
-import io
-import os
-import queue
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
-
-from game.engine import Level, Position, SearchResult
-from game.protocol import Brain
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-REPO = Path(__file__).resolve().parents[2]
-PYTHON = sys.executable
-
-
-class FakeSearch:
-    """A deterministic stand-in for the engine: the empty point nearest the centre.
-
-    With `wait_for_stop` it thinks until the stop flag is set, which lets a test prove
-    that YXSTOP, END or the deadline reach a running search. Every call is recorded.
-    """
-
-    def __init__(self, *, wait_for_stop: bool = False, answer=None, fail: bool = False) -> None:
-        self.wait_for_stop = wait_for_stop
-        self.answer = answer
-        self.fail = fail
-        self.calls: list[dict] = []
-        self.started = threading.Event()
-
-    def __call__(self, position: Position, limit=None, level=Level.MASTER, seed=0, stop=None, on_progress=None):
-        self.calls.append({"position": position, "limit": limit, "level": level, "seed": seed})
-        self.started.set()
-        if self.fail:
-            raise RuntimeError("engine exploded")
-        began = time.monotonic()
-        while self.wait_for_stop and not stop.is_set():
-            if time.monotonic() - began > 10:
-                raise AssertionError("the stop flag was never set")
-            time.sleep(0.002)
-        if self.answer is not None:
-            move = self.answer
-        else:
-            board = position.to_board()
-            centre = (position.size - 1) / 2
-            move = min(board.empty_points(), key=lambda p: (abs(p[0] - centre) + abs(p[1] - centre), p[1], p[0]))
-        result = SearchResult(move, 0, 1, 1, (move,), int((time.monotonic() - began) * 1000))
-        if on_progress is not None:
-            on_progress(result)
-        return result
-
-
-def converse(lines: list[str], search=None, **options) -> list[str]:
-    """Run the brain in-process over `lines` (then end of input); return what it printed."""
-    output = io.StringIO()
-    brain = Brain(output, search_function=search or FakeSearch(), **options)
-    brain.run(lines)
-    return output.getvalue().splitlines()
-
-
-def answers(lines: list[str]) -> list[str]:
-    """The printed lines without MESSAGE/DEBUG progress lines."""
-    return [line for line in lines if not line.startswith(("MESSAGE", "DEBUG"))]
-
-
-class LiveInput:
-    """An input the test feeds line by line while the brain runs in a thread."""
-
-    def __init__(self) -> None:
-        self._lines: queue.Queue[str | None] = queue.Queue()
-
-    def send(self, *lines: str) -> None:
-        for line in lines:
-            self._lines.put(line + "\n")
-
-    def close(self) -> None:
-        self._lines.put(None)
-
-    def __iter__(self):
-        while (line := self._lines.get()) is not None:
-            yield line
-
-
-class LiveOutput(io.TextIOBase):
-    """Collects printed lines and lets a test wait for the next one."""
-
-    def __init__(self) -> None:
-        self.lines: queue.Queue[str] = queue.Queue()
-        self._partial = ""
-
-    def write(self, text: str) -> int:
-        self._partial += text
-        *complete, self._partial = self._partial.split("\n")
-        for line in complete:
-            self.lines.put(line)
-        return len(text)
-
-    def next_answer(self, timeout: float = 5.0) -> str:
-        """The next line that is not a MESSAGE; fails the test after `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no answer within {timeout} s") from None
-            if not line.startswith("MESSAGE"):
-                return line
-
-
-def shared_dir() -> Path | None:
-    """The shared tools folder (../shared from the repo, or $GOMOKU_SHARED), if present."""
-    candidates = [Path(os.environ["GOMOKU_SHARED"])] if os.environ.get("GOMOKU_SHARED") else []
-    candidates += [REPO.parent / "shared", Path("/work/shared")]
-    for candidate in candidates:
-        if (candidate / "arena" / "arena.py").is_file():
-            return candidate
-    return None
+from protocol_helpers import shared_dir
 
 
 @pytest.fixture
+
 def arena_dir() -> Path:
     found = shared_dir()
     if found is None:

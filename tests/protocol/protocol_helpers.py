@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import os
 import queue
+import re
+import subprocess
 import sys
 import threading
 import time
@@ -123,3 +125,72 @@ def shared_dir() -> Path | None:
     return None
 
 
+
+
+#: Every line the brain may print: a move, OK, ERROR/UNKNOWN/MESSAGE/DEBUG, ABOUT, FORBID.
+PROTOCOL_LINE = re.compile(
+    r'^(\d+,\d+|OK|(ERROR|UNKNOWN|MESSAGE|DEBUG)( .*)?|FORBID (\d{4})*\.|\w+="[^"]*"(, \w+="[^"]*")*)$'
+)
+
+
+class BrainProcess:
+    """The real entry point in a subprocess, driven line by line like a manager drives it."""
+
+    def __init__(self, *args: str, command: list[str] | None = None) -> None:
+        argv = command or [PYTHON, "-m", "game.protocol", *args]
+        env = dict(os.environ, PYTHONPATH=str(REPO))
+        self.process = subprocess.Popen(
+            argv, cwd=REPO, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, bufsize=1, errors="replace",
+        )
+        self.lines: queue.Queue[tuple[float, str | None]] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put((time.monotonic(), line.rstrip("\n")))
+        self.lines.put((time.monotonic(), None))
+
+    def send(self, *lines: str) -> float:
+        self.process.stdin.write("".join(line + "\n" for line in lines))
+        self.process.stdin.flush()
+        return time.monotonic()
+
+    def answer(self, timeout: float = 10.0) -> tuple[float, str]:
+        """(arrival time, line) of the next line that is not MESSAGE/DEBUG; fails on timeout or exit."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                arrived, line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"no answer within {timeout} s; seen {self.seen[-5:]}") from None
+            if line is None:
+                raise AssertionError(f"the brain exited ({self.process.poll()}); seen {self.seen[-5:]}")
+            self.seen.append(line)
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return arrived, line
+
+    def ask(self, *lines: str, timeout: float = 10.0) -> str:
+        self.send(*lines)
+        return self.answer(timeout)[1]
+
+    def finish(self, timeout: float = 10.0) -> int:
+        """Send END and wait for the exit code; the rest of stdout is kept in `seen`."""
+        try:
+            self.send("END")
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            code = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()  # our own child, by handle
+            self.process.wait()
+            raise AssertionError("the brain did not exit after END") from None
+        while True:
+            _, line = self.lines.get(timeout=5)
+            if line is None:
+                break
+            self.seen.append(line)
+        self.stderr = self.process.stderr.read()
+        return code

@@ -8,11 +8,12 @@ for that event alone (the pygame "NoneSound" idea).
 from __future__ import annotations
 
 import logging
-from typing import Protocol
+from typing import Iterable, Protocol
 
 import pygame
 
 from ..resources import AssetNotFoundError, asset_path
+from ..rules import Stone
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,17 @@ SOUND_FILES: dict[str, tuple[str, ...]] = {
     "click": ("click.wav",),
 }
 SOUND_EVENTS = tuple(SOUND_FILES)
+
+
+def result_sound(winner: Stone | None, human_sides: Iterable[Stone]) -> str:
+    """The event for a finished game: "draw", "lose" if every human lost, else "win".
+
+    In hot-seat (two humans) somebody always won, so it is "win"; with no human it is "win" too.
+    """
+    if winner is None:
+        return "draw"
+    humans = tuple(human_sides)
+    return "lose" if humans and winner not in humans else "win"
 
 
 class UnknownSoundError(ValueError):

@@ -8,7 +8,8 @@ import pytest
 
 from game.resources import AssetNotFoundError, asset_path
 from game.ui import sound as sound_module
-from game.ui.sound import SOUND_EVENTS, SOUND_FILES, SilentSound, SoundBoard, UnknownSoundError
+from game.rules import Stone
+from game.ui.sound import SOUND_EVENTS, SOUND_FILES, SilentSound, SoundBoard, UnknownSoundError, result_sound
 
 
 @pytest.fixture(autouse=True)
@@ -129,3 +130,17 @@ def test_sound_files_are_short_unclipped_and_start_and_end_in_silence(name):
     peak = max(abs(s) for s in samples)
     assert 0.2 * 32767 < peak < 0.95 * 32767  # audible, with headroom: no clipping
     assert abs(samples[0]) < 200 and abs(samples[-1]) < 200  # no click at either end
+
+
+@pytest.mark.parametrize(
+    "winner, humans, expected",
+    [
+        (None, (Stone.BLACK,), "draw"),
+        (Stone.BLACK, (Stone.BLACK,), "win"),
+        (Stone.WHITE, (Stone.BLACK,), "lose"),
+        (Stone.WHITE, (Stone.BLACK, Stone.WHITE), "win"),
+        (Stone.BLACK, (), "win"),
+    ],
+)
+def test_result_sound_is_from_the_human_players_side(winner, humans, expected):
+    assert result_sound(winner, humans) == expected

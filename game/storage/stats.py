@@ -111,7 +111,8 @@ class Statistics:
             raise StatisticsError(f"'entries' must be a list, got {entries!r}")
         tallies: dict[tuple[str, str], Tally] = {}
         for number, entry in enumerate(entries, start=1):
-            tallies[_entry_key(entry, number)] = _entry_tally(entry, number)
+            key = _entry_key(entry, number)  # checks the entry is an object before its counts are read
+            tallies[key] = _entry_tally(entry, number)
         return cls(tallies)
 
 

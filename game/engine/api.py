@@ -90,8 +90,8 @@ class SearchResult:
 
 #: Default per-move budgets. Master stays within 3 s on a shared 2-core machine.
 _DEFAULT_LIMITS = {
-    Level.BEGINNER: Limit(time_ms=300, depth=2),
-    Level.CASUAL: Limit(time_ms=800, depth=4),
+    Level.BEGINNER: Limit(time_ms=300),
+    Level.CASUAL: Limit(time_ms=800),
     Level.STRONG: Limit(time_ms=1500),
     Level.MASTER: Limit(time_ms=3000),
 }

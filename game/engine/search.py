@@ -1,12 +1,34 @@
-"""The search entry point: `search(position, limit, level, seed, stop, on_progress)`."""
+"""The search entry point: tactics first, then iterative deepening under a hard deadline.
+
+Order of business at the root, cheapest and surest first:
+1. the opening (centre of an empty board);
+2. a five for us ("win-in-1"), then a five to block ("block-four");
+3. a VCF (and at Master a VCT) for us;
+4. iterative-deepening alpha-beta over the legal root moves, reporting each iteration.
+A stop or deadline at any point returns the best move known so far, which at worst is
+the first legal candidate in move order.
+"""
 
 from __future__ import annotations
 
 import time
 from typing import Callable, Protocol
 
+from game.rules import Board, Point, Stone
+
+from . import patterns as pt
+from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
 from .api import Level, Limit, Position, SearchResult, default_limit
-from .quick import quick_move
+from .clock import Clock, SearchStopped
+from .levels import level_config
+from .state import BLACK, EngineBoard
+from .threats import ThreatSearch
+
+#: Share of the budget after which no new iteration starts (the next one would not finish).
+_ITERATION_SHARE = 0.3
+#: Share of the budget the Master VCT may spend before the alpha-beta search starts.
+_VCT_SHARE = 0.3
+_ROOT_WIDTH_BONUS = 8
 
 
 class StopFlag(Protocol):
@@ -24,18 +46,159 @@ def search(
     """Choose a move for the side to move in `position`.
 
     `stop` is any object with is_set() (threading.Event, multiprocessing.Event), polled
-    every few thousand nodes; `on_progress` receives a SearchResult after each completed
+    every few hundred nodes; `on_progress` receives a SearchResult after each completed
     iteration. limit=None means the level's default budget. Always returns a legal move
-    (never a renju-forbidden point for black), even when stopped at once. Raises
-    ValueError when the board is full or the position cannot be set up.
+    (never a renju-forbidden point for black), even when stopped at once. Deterministic
+    for a given seed when limited by depth or nodes rather than time.
+    Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
-    started = time.perf_counter()
-    if limit is None:
-        limit = default_limit(level)
-    board = position.to_board()
-    move, forced = quick_move(board, position.to_move)
-    elapsed = int((time.perf_counter() - started) * 1000)
-    result = SearchResult(move, 0, 1, 1, (move,), elapsed, forced)
-    if on_progress is not None:
-        on_progress(result)
-    return result
+    return _RootSearch(position, limit or default_limit(level), level, seed, stop, on_progress).run()
+
+
+class _RootSearch:
+    """One call of `search`: owns the clock, the engine board and the answer so far."""
+
+    def __init__(self, position, limit, level, seed, stop, on_progress) -> None:
+        self.started = time.perf_counter()
+        self.position = position
+        self.limit = limit
+        self.config = level_config(level)
+        self.seed = seed
+        self.stop = stop
+        self.on_progress = on_progress
+        self.side = int(position.to_move)
+        self.stone = Stone(self.side)
+        self.board: Board = position.to_board()
+        budget = limit.time_ms / 1000 if limit.time_ms is not None else None
+        self.budget = budget
+        # Leave room for process and protocol overhead: the caller's clock must never run out.
+        deadline = None if budget is None else self.started + max(0.005, budget * 0.88 - 0.03)
+        self.clock = Clock(deadline, limit.nodes, stop)
+
+    # ---------------------------------------------------------------- answer helpers
+    def _elapsed_ms(self) -> int:
+        return int((time.perf_counter() - self.started) * 1000)
+
+    def _result(self, move: Point, score: int, depth: int, pv, forced: str = "") -> SearchResult:
+        return SearchResult(move, score, depth, self.clock.nodes, tuple(pv) or (move,), self._elapsed_ms(), forced)
+
+    # ---------------------------------------------------------------- the root
+    def run(self) -> SearchResult:
+        board, stone = self.board, self.stone
+        if board.is_full:
+            raise ValueError("the board is full: there is no move to make")
+        if board.move_count == 0:
+            centre = (board.size // 2, board.size // 2)
+            return self._finish(self._result(centre, 0, 0, (centre,), "opening"))
+        engine = EngineBoard.from_board(board)
+        self.engine = engine
+        legal = self._root_moves(engine)
+        opponent = stone.opponent
+
+        wins = [p for p in map(engine.point, sorted(engine.by_class[self.side][pt.C_FIVE])) if p in legal]
+        wins = [p for p in wins if board.is_winning_move(p, stone)]
+        if wins:
+            return self._finish(self._result(wins[0], WIN - 1, 1, (wins[0],), "win-in-1"))
+        threats = [p for p in map(engine.point, sorted(engine.by_class[3 - self.side][pt.C_FIVE]))]
+        threats = [p for p in threats if board.five_line(p, opponent) is not None]
+        if threats:
+            blocks = [p for p in threats if p in legal] or sorted(legal, key=lambda p: (p[1], p[0]))
+            score = 0 if len(threats) == 1 else -(WIN - 2)
+            return self._finish(self._result(blocks[0], score, 1, (blocks[0],), "block-four"))
+
+        threat_search = ThreatSearch(engine, self.clock)
+        searcher = AlphaBeta(engine, self.config, self.clock, threat_search, self.seed)
+        root = [engine.index(*p) for p in legal]
+        ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
+        ordered = [m for m in ordered if m in set(root)] or sorted(root)
+        width = self.config.width + _ROOT_WIDTH_BONUS
+        if not engine.by_class[3 - self.side][pt.C_FLEX4]:
+            ordered = ordered[:width]
+        best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
+        try:
+            found = self._threat_win(threat_search, set(root))
+            if found is not None:
+                return self._finish(found)
+            best = self._iterate(searcher, ordered, best)
+        except _Done as done:
+            best = done.result
+        except SearchStopped:
+            pass
+        return self._finish(best)
+
+    def _root_moves(self, engine: EngineBoard) -> set[Point]:
+        """Legal candidates: empty points near the stones, minus renju-forbidden points for black."""
+        board, stone = self.board, self.stone
+        near = [engine.point(i) for i in engine.board_cells if engine.near[i] and not engine.cells[i]]
+        points = near or list(board.empty_points())
+        if board.rule.has_forbidden(stone):
+            allowed = [p for p in points if not board.is_forbidden(p, stone)]
+            if not allowed:
+                allowed = [p for p in board.empty_points() if not board.is_forbidden(p, stone)]
+            points = allowed or list(board.empty_points())
+        return set(points)
+
+    def _threat_win(self, threats: ThreatSearch, root: set[int]) -> SearchResult | None:
+        """A forced win by fours (or, at Master, threes) for the side to move, if one is found."""
+        config = self.config
+        if config.root_vcf:
+            line = threats.vcf(self.side, config.root_vcf)
+            if line is not None and line[0] in root:
+                pv = [self.engine.point(i) for i in line]
+                return self._result(pv[0], WIN - len(line), len(line), pv, "vcf")
+        if config.root_vct and self.budget is not None:
+            vct_clock = Clock(min(self.clock.deadline, self.started + self.budget * _VCT_SHARE), None, self.stop)
+            vct = ThreatSearch(self.engine, vct_clock)
+            try:
+                line = vct.vct(self.side, config.root_vct, min(config.root_vcf, 10))
+            except SearchStopped:
+                line = None
+            finally:
+                self.clock.nodes += vct_clock.nodes
+            if line is not None and line[0] in root:
+                pv = [self.engine.point(i) for i in line]
+                return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
+        return None
+
+    def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
+        """Iterative deepening; returns the last completed (or usefully partial) iteration."""
+        max_depth = self.config.max_depth
+        if self.limit.depth is not None:
+            max_depth = min(max_depth, max(1, self.limit.depth))
+        partial: dict = {}
+
+        def on_move_done(move, score, best_move, best_score):
+            partial["move"], partial["score"] = best_move, best_score
+
+        for depth in range(1, max_depth + 1):
+            partial.clear()
+            try:
+                score, move = searcher.search_root(moves, depth, self.side, on_move_done)
+            except SearchStopped:
+                # The first root move was searched fully: its best-so-far is a sound answer.
+                if partial and partial["score"] > -WIN_THRESHOLD:
+                    move = partial["move"]
+                    best = self._result(self.engine.point(move), partial["score"], depth, (self.engine.point(move),))
+                raise _Done(best) from None
+            moves.remove(move)
+            moves.insert(0, move)
+            pv = [self.engine.point(i) for i in searcher.principal_variation(move, self.side)]
+            best = self._result(pv[0], score, depth, pv)
+            if self.on_progress is not None:
+                self.on_progress(best)
+            if abs(score) > WIN_THRESHOLD:
+                break
+            if self.budget is not None and time.perf_counter() - self.started > self.budget * _ITERATION_SHARE:
+                break
+        return best
+
+    def _finish(self, result: SearchResult) -> SearchResult:
+        return result
+
+
+class _Done(SearchStopped):
+    """Carries the answer out of a stopped iteration."""
+
+    def __init__(self, result: SearchResult) -> None:
+        super().__init__("search stopped")
+        self.result = result

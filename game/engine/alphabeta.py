@@ -1,0 +1,242 @@
+"""Negamax alpha-beta with principal-variation search, a transposition table and
+killer/history move ordering, over the incremental EngineBoard.
+
+Forced replies cost no depth: when the opponent has a five point the only move is the
+block, searched at the same depth, so a must-block is never cut off by the horizon.
+A side that can make an open four (with no five against it) has won.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import patterns as pt
+from .clock import Clock
+from .levels import LevelConfig
+from .state import BLACK, SIDE_KEY, WHITE, EngineBoard
+from .threats import ThreatSearch
+
+WIN = 1_000_000
+WIN_THRESHOLD = WIN - 1000
+MAX_PLY = 60
+EXACT, LOWER, UPPER = 0, 1, 2
+
+_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
+
+
+def _one(cells: set[int]) -> int:
+    for cell in cells:
+        return cell
+    raise ValueError("empty set")
+
+
+class AlphaBeta:
+    """One search's state: the board, the transposition table and the ordering heuristics."""
+
+    def __init__(self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int) -> None:
+        self.board = board
+        self.config = config
+        self.clock = clock
+        self.threats = threats
+        self.renju = board.rule.value == "renju"
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        self.history = [0] * board.length
+        self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
+
+    # ---------------------------------------------------------------- evaluation
+    def evaluate(self, side: int) -> int:
+        """Static score for `side` to move: its threat potential minus the opponent's."""
+        total = self.board.total
+        score = total[side] - total[3 - side]
+        if self.noise_key:
+            mixed = ((self.board.hash ^ self.noise_key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFF
+            score += mixed % (2 * self.config.noise + 1) - self.config.noise
+        return score
+
+    # ---------------------------------------------------------------- move ordering
+    def ordered_moves(self, side: int, ply: int, tt_move: int, limit: int) -> list[int]:
+        """Candidate moves for `side`, best first. Against an open three only defences and fours."""
+        board = self.board
+        other = 3 - side
+        own, theirs = board.packed[side], board.packed[other]
+        forced = bool(board.by_class[other][pt.C_FLEX4])
+        if forced:
+            pool = set()
+            for cls in _DEFENCE_CLASSES:
+                pool.update(board.by_class[other][cls])
+            for cls in pt.FOUR_CLASSES:
+                pool.update(board.by_class[side][cls])
+        else:
+            cells, near = board.cells, board.near
+            pool = [m for m in board.board_cells if near[m] and not cells[m]]
+        check_forbidden = self.renju and side == BLACK
+        history = self.history
+        killer_a, killer_b = self.killers[ply]
+        scored = []
+        for m in pool:
+            mine = own[m]
+            if check_forbidden and mine & 15 == pt.C_FORBIDDEN:
+                continue
+            score = (mine >> 4) * 2 + (theirs[m] >> 4) + history[m]
+            if m == tt_move:
+                score += 1 << 40
+            elif m == killer_a or m == killer_b:
+                score += 1 << 20
+            scored.append((score, -m, m))
+        scored.sort(reverse=True)
+        moves = [m for _, _, m in scored]
+        if not forced and len(moves) > limit:
+            moves = moves[:limit]
+        return moves
+
+    # ---------------------------------------------------------------- search
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
+        """Score of the position for `side` to move, exact inside (alpha, beta), a bound outside."""
+        self.clock.tick()
+        board = self.board
+        other = 3 - side
+        if board.by_class[side][pt.C_FIVE]:
+            return WIN - ply
+        their_fives = board.by_class[other][pt.C_FIVE]
+        if their_fives:
+            if len(their_fives) > 1:
+                return -(WIN - ply - 1)
+            block = _one(their_fives)
+            if self.renju and side == BLACK and board.packed[BLACK][block] & 15 == pt.C_FORBIDDEN:
+                return -(WIN - ply - 1)
+            if ply >= MAX_PLY:
+                return self.evaluate(side)
+            board.make(block, side)
+            try:
+                return -self.negamax(depth, -beta, -alpha, ply + 1, other)
+            finally:
+                board.unmake()
+        if board.by_class[side][pt.C_FLEX4]:
+            return WIN - ply - 2
+        node_vcf = self.config.node_vcf
+        if node_vcf and self._has_four(side):
+            if self.threats.vcf(side, node_vcf) is not None:
+                return WIN - ply - 3
+        if depth <= 0 or ply >= MAX_PLY:
+            return self.evaluate(side)
+
+        key = board.hash ^ (SIDE_KEY if side == WHITE else 0)
+        entry = self.tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            entry_depth, flag, entry_score, tt_move = entry
+            if entry_depth >= depth:
+                entry_score = _from_tt(entry_score, ply)
+                if flag == EXACT:
+                    return entry_score
+                if flag == LOWER and entry_score > alpha:
+                    alpha = entry_score
+                elif flag == UPPER and entry_score < beta:
+                    beta = entry_score
+                if alpha >= beta:
+                    return entry_score
+
+        moves = self.ordered_moves(side, ply, tt_move, self.config.width)
+        if not moves:
+            return 0 if not board.by_class[other][pt.C_FLEX4] else -(WIN - ply - 4)
+        original_alpha = alpha
+        best_score, best_move = -WIN - 1, moves[0]
+        for number, move in enumerate(moves):
+            board.make(move, side)
+            try:
+                if number == 0:
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, other)
+                else:
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, other)
+                    if alpha < score < beta:
+                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, other)
+            finally:
+                board.unmake()
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        killers = self.killers[ply]
+                        if killers[0] != move:
+                            killers[1], killers[0] = killers[0], move
+                        self.history[move] += depth * depth
+                        break
+        if best_score <= original_alpha:
+            flag = UPPER
+        elif best_score >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        self.tt[key] = (depth, flag, _to_tt(best_score, ply), best_move)
+        return best_score
+
+    def _has_four(self, side: int) -> bool:
+        sets = self.board.by_class[side]
+        return bool(sets[pt.C_BLOCK4] or sets[pt.C_BLOCK4_PLUS] or sets[pt.C_BLOCK4_FLEX3])
+
+    def search_root(self, moves: list[int], depth: int, side: int, on_move_done=None) -> tuple[int, int]:
+        """One iteration over the root moves (in the given order): (best score, best move).
+
+        `on_move_done(move, score, best_move, best_score)` is called after each root move, so
+        the caller can keep a partial result if the clock stops the iteration.
+        """
+        board = self.board
+        other = 3 - side
+        alpha, beta = -WIN - 1, WIN + 1
+        best_score, best_move = -WIN - 1, moves[0]
+        for number, move in enumerate(moves):
+            board.make(move, side)
+            try:
+                if number == 0:
+                    score = -self.negamax(depth - 1, -beta, -alpha, 1, other)
+                else:
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, other)
+                    if score > alpha:
+                        score = -self.negamax(depth - 1, -beta, -alpha, 1, other)
+            finally:
+                board.unmake()
+            if score > best_score:
+                best_score, best_move = score, move
+                alpha = max(alpha, score)
+            if on_move_done is not None:
+                on_move_done(move, score, best_move, best_score)
+        return best_score, best_move
+
+    def principal_variation(self, first: int, side: int, limit: int = 12) -> list[int]:
+        """The expected line after `first`, read from the transposition table."""
+        board = self.board
+        line = [first]
+        board.make(first, side)
+        made = 1
+        colour = 3 - side
+        try:
+            while len(line) < limit:
+                entry = self.tt.get(board.hash ^ (SIDE_KEY if colour == WHITE else 0))
+                if entry is None or entry[3] < 0 or board.cells[entry[3]]:
+                    break
+                board.make(entry[3], colour)
+                made += 1
+                line.append(entry[3])
+                colour = 3 - colour
+        finally:
+            for _ in range(made):
+                board.unmake()
+        return line
+
+
+def _to_tt(score: int, ply: int) -> int:
+    if score > WIN_THRESHOLD:
+        return score + ply
+    if score < -WIN_THRESHOLD:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score > WIN_THRESHOLD:
+        return score - ply
+    if score < -WIN_THRESHOLD:
+        return score + ply
+    return score

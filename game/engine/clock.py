@@ -1,0 +1,46 @@
+"""The search's clock: a node counter that checks the deadline and the stop flag now and then."""
+
+from __future__ import annotations
+
+import time
+
+
+class SearchStopped(Exception):
+    """Raised inside the search when the deadline passes, the node budget runs out or stop is set."""
+
+
+class Clock:
+    """Counts nodes; every `interval` nodes (a node costs a few hundred microseconds) looks at the time, the node budget and the stop flag.
+
+    Reading the time and the flag costs far more than a node, so they are polled, not
+    checked at every node (as sunfish and python-chess's engines do).
+    """
+
+    def __init__(self, deadline: float | None, max_nodes: int | None, stop=None, interval: int = 16) -> None:
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.interval = interval
+        self.nodes = 0
+        self._next_check = interval
+
+    def tick(self) -> None:
+        """Count one node; raise SearchStopped when the search must end."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + self.interval
+            self.check()
+
+    def check(self) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped("stop flag set")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped("deadline passed")
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchStopped("node budget spent")
+
+    def remaining(self) -> float:
+        """Seconds left before the deadline (infinity without one)."""
+        if self.deadline is None:
+            return float("inf")
+        return self.deadline - time.perf_counter()

@@ -1,0 +1,44 @@
+"""What each difficulty level may do: depth, width, threat searches and noise.
+
+Levels differ in knowledge, not only in time: Beginner looks one move ahead with noisy
+judgement (but never misses a five or a must-block); Casual searches a little deeper
+and sees fours; Strong adds deep VCF everywhere; Master adds VCT at the root.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .api import Level
+
+
+@dataclass(frozen=True)
+class LevelConfig:
+    """Search settings for one level.
+
+    max_depth:  deepest iteration of the alpha-beta search (plies, forced replies free).
+    width:      candidate moves kept per node after ordering (forced defences are never cut).
+    root_vcf:   depth (fours) of the VCF run for both sides at the root; 0 = off.
+    node_vcf:   depth of the VCF tried for the side to move at every node; 0 = off.
+    root_vct:   depth (threats) of the VCT at the root; 0 = off.
+    noise:      amplitude of seeded noise added to the evaluation (weaker play).
+    """
+
+    max_depth: int
+    width: int
+    root_vcf: int
+    node_vcf: int
+    root_vct: int
+    noise: int
+
+
+LEVEL_CONFIGS = {
+    Level.BEGINNER: LevelConfig(max_depth=1, width=8, root_vcf=0, node_vcf=0, root_vct=0, noise=900),
+    Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=120),
+    Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=14, node_vcf=6, root_vct=0, noise=0),
+    Level.MASTER: LevelConfig(max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=3, noise=0),
+}
+
+
+def level_config(level: Level) -> LevelConfig:
+    return LEVEL_CONFIGS[level]

@@ -1,0 +1,267 @@
+"""The engine's own board: flat arrays updated incrementally on make/unmake.
+
+Cells live in a padded one-dimensional array (four wall columns and rows around the
+board), so every neighbour up to four steps away along a line is a valid index and no
+bounds check is needed. For each cell and direction the board keeps a 16-bit line key
+(see `patterns`); a move adds its colour code to the keys of the 32 cells it can see,
+looks up their new patterns, and adjusts the running evaluation totals and the sets of
+threat cells. Nothing is allocated per move except entries in small sets, and no move
+rescans the board: this is the hot path of the search.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from game.rules import Board, Rule, Stone
+
+from . import patterns as pt
+
+PAD = 4
+BLACK, WHITE, WALL = 1, 2, 3
+
+# Zobrist keys come from a fixed seed: hashes (and so the search) are reproducible.
+_ZOBRIST_SEED = 0x60_40_C0
+_MAX_CELLS = (25 + 2 * PAD) * (25 + PAD) + 2 * PAD
+
+
+def _zobrist_tables() -> tuple[list[int], list[int], list[int]]:
+    rng = random.Random(_ZOBRIST_SEED)
+    black = [rng.getrandbits(64) for _ in range(_MAX_CELLS)]
+    white = [rng.getrandbits(64) for _ in range(_MAX_CELLS)]
+    return [0] * _MAX_CELLS, black, white
+
+
+ZOBRIST = _zobrist_tables()
+#: Xored into the hash when white is to move, so the side to move is part of a TT key.
+SIDE_KEY = 0x9E37_79B9_7F4A_7C15
+
+
+@lru_cache(maxsize=None)
+def _joint_tables(rule: Rule) -> tuple[tuple[int, ...], ...]:
+    """Per direction d: line key -> black pattern << 4d | white pattern << (16 + 4d)."""
+    black = pt.line_table(BLACK, rule is not Rule.FREESTYLE)
+    white = pt.line_table(WHITE, rule is Rule.STANDARD)
+    tables = []
+    for d in range(4):
+        table = [0] * 65536
+        for key in pt.valid_keys():
+            table[key] = (black[key] << (4 * d)) | (white[key] << (16 + 4 * d))
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def warm_up(rule: Rule) -> None:
+    """Build the lookup tables for `rule` now (a few tenths of a second), not in the first search."""
+    _joint_tables(rule)
+    pt.cell_table(rule is Rule.RENJU)
+    pt.cell_table(False)
+
+
+class EngineBoard:
+    """A position in the engine's representation, with incremental patterns and evaluation.
+
+    Colours are the ints 1 (black) and 2 (white); per-colour arrays are indexed by them.
+    `packed[c][i]` is ``value << 4 | class`` of empty cell i for colour c; `total[c]` is the
+    sum of the values over all empty cells; `by_class[c][k]` is the set of empty cells of
+    class k (for k >= C_FLEX3), which is how threats are found without scanning.
+    """
+
+    def __init__(self, size: int, rule: Rule) -> None:
+        self.size = size
+        self.rule = rule
+        self.width = width = size + PAD
+        self.length = (size + 2 * PAD) * width + 2 * PAD
+        self.steps = (1, width, width + 1, width - 1)
+        exact_black = rule is not Rule.FREESTYLE
+        exact_white = rule is Rule.STANDARD
+        self.line_tables = (None, pt.line_table(BLACK, exact_black), pt.line_table(WHITE, exact_white))
+        renju = rule is Rule.RENJU
+        self.cell_tables = (None, pt.cell_table(renju), pt.cell_table(False))
+        self.cells = [WALL] * self.length
+        self.board_cells = [self.index(x, y) for y in range(size) for x in range(size)]
+        for i in self.board_cells:
+            self.cells[i] = 0
+        self.keys = [[0] * self.length for _ in range(4)]
+        self.joint_tables = _joint_tables(rule)
+        self.joint_masks = tuple(~((15 << (4 * d)) | (15 << (16 + 4 * d))) for d in range(4))
+        self.comb = [0] * self.length  # black's four patterns in bits 0-15, white's in 16-31
+        self.packed = [None, [0] * self.length, [0] * self.length]
+        self.total = [0, 0, 0]
+        self.by_class = [None, [set() for _ in range(10)], [set() for _ in range(10)]]
+        self.near = [0] * self.length
+        self.hash = 0
+        self.stack: list[int] = []
+        # Per direction, the eight cells a stone can see as (offset, shift): the offset from
+        # the stone to the cell and the bit position of the stone in that cell's key (the
+        # stone sits at -offset from the cell, which is the mirrored slot).
+        self.neighbours = tuple(
+            tuple((k * step, 2 * (7 - slot)) for slot, k in enumerate(pt.SLOT_OFFSETS)) for step in self.steps
+        )
+        self.near_offsets = tuple(
+            dy * width + dx for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0)
+        )
+        for i in self.board_cells:
+            self._recompute_keys(i)
+        for i in self.board_cells:
+            self._refresh_cell(i)
+
+    # ----------------------------------------------------------------- coordinates
+    def index(self, x: int, y: int) -> int:
+        return (y + PAD) * self.width + x
+
+    def point(self, index: int) -> tuple[int, int]:
+        row, column = divmod(index, self.width)
+        return column, row - PAD
+
+    @classmethod
+    def from_stones(cls, size: int, rule: Rule, stones) -> "EngineBoard":
+        """Set up from (x, y, colour) triples in play order."""
+        board = cls(size, rule)
+        for x, y, colour in stones:
+            board.make(board.index(x, y), int(colour))
+        return board
+
+    @classmethod
+    def from_board(cls, board: Board) -> "EngineBoard":
+        return cls.from_stones(board.size, board.rule, ((m.point[0], m.point[1], m.stone) for m in board.history))
+
+    # ----------------------------------------------------------------- setup helpers
+    def _recompute_keys(self, i: int) -> None:
+        cells = self.cells
+        for d, step in enumerate(self.steps):
+            key = 0
+            for slot, k in enumerate(pt.SLOT_OFFSETS):
+                key |= cells[i + k * step] << (2 * slot)
+            self.keys[d][i] = key
+
+    def _refresh_cell(self, i: int) -> None:
+        """Recompute an empty cell's patterns from its keys and count it in the totals."""
+        comb = 0
+        for d in range(4):
+            comb |= self.joint_tables[d][self.keys[d][i]]
+        self.comb[i] = comb
+        for colour in (BLACK, WHITE):
+            packed = self.cell_tables[colour][comb & 0xFFFF if colour == BLACK else comb >> 16]
+            self.packed[colour][i] = packed
+            self.total[colour] += packed >> 4
+            cls = packed & 15
+            if cls >= pt.C_FLEX3:
+                self.by_class[colour][cls].add(i)
+
+    # ----------------------------------------------------------------- make / unmake
+    def make(self, i: int, colour: int) -> None:
+        """Place `colour` on the empty cell i and update everything it touches."""
+        cells = self.cells
+        cells[i] = colour
+        self.stack.append(i)
+        self.hash ^= ZOBRIST[colour][i]
+        # The cell stops being a candidate: take its values out of the totals.
+        for c in (BLACK, WHITE):
+            packed = self.packed[c][i]
+            self.total[c] -= packed >> 4
+            cls = packed & 15
+            if cls >= pt.C_FLEX3:
+                self.by_class[c][cls].discard(i)
+        self._update_lines(i, colour)
+        near = self.near
+        for offset in self.near_offsets:
+            near[i + offset] += 1
+
+    def unmake(self) -> int:
+        """Take back the last stone; returns its cell."""
+        i = self.stack.pop()
+        colour = self.cells[i]
+        self.cells[i] = 0
+        self.hash ^= ZOBRIST[colour][i]
+        self._update_lines(i, -colour)
+        near = self.near
+        for offset in self.near_offsets:
+            near[i + offset] -= 1
+        self._refresh_cell(i)
+        return i
+
+    def _update_lines(self, i: int, signed_colour: int) -> None:
+        """Add `signed_colour` (negative to remove) to the line keys of the cells i can see.
+
+        One lookup per neighbour gives both colours' patterns already shifted into place
+        (black in the low 16 bits, white in the next 16); only a changed cell pays more.
+        """
+        cells = self.cells
+        black_cells, white_cells = self.cell_tables[1], self.cell_tables[2]
+        comb = self.comb
+        black_packed, white_packed = self.packed[1], self.packed[2]
+        black_sets, white_sets = self.by_class[1], self.by_class[2]
+        total = self.total
+        for d in range(4):
+            keys = self.keys[d]
+            joint = self.joint_tables[d]
+            mask = self.joint_masks[d]
+            for offset, shift in self.neighbours[d]:
+                m = i + offset
+                key = keys[m] + (signed_colour << shift)
+                keys[m] = key
+                if cells[m]:
+                    continue
+                old = comb[m]
+                new = (old & mask) | joint[key]
+                if new == old:
+                    continue
+                comb[m] = new
+                before = black_packed[m]
+                after = black_cells[new & 0xFFFF]
+                if after != before:
+                    black_packed[m] = after
+                    total[1] += (after >> 4) - (before >> 4)
+                    old_cls, new_cls = before & 15, after & 15
+                    if old_cls != new_cls:
+                        if old_cls >= 2:
+                            black_sets[old_cls].discard(m)
+                        if new_cls >= 2:
+                            black_sets[new_cls].add(m)
+                before = white_packed[m]
+                after = white_cells[new >> 16]
+                if after != before:
+                    white_packed[m] = after
+                    total[2] += (after >> 4) - (before >> 4)
+                    old_cls, new_cls = before & 15, after & 15
+                    if old_cls != new_cls:
+                        if old_cls >= 2:
+                            white_sets[old_cls].discard(m)
+                        if new_cls >= 2:
+                            white_sets[new_cls].add(m)
+
+    # ----------------------------------------------------------------- queries
+    def cells_of(self, colour: int, *classes: int) -> list[int]:
+        """Empty cells where `colour` would make one of `classes`, in a fixed order."""
+        found: list[int] = []
+        sets = self.by_class[colour]
+        for cls in classes:
+            found.extend(sets[cls])
+        found.sort()
+        return found
+
+    def has_class(self, colour: int, cls: int) -> bool:
+        return bool(self.by_class[colour][cls])
+
+    def cell_class(self, colour: int, i: int) -> int:
+        return self.packed[colour][i] & 15
+
+    def pattern(self, colour: int, i: int, d: int) -> int:
+        """The line pattern `colour` makes at empty cell i in direction d."""
+        return self.line_tables[colour][self.keys[d][i]]
+
+    def stone_count(self) -> int:
+        return len(self.stack)
+
+    def snapshot(self) -> tuple:
+        """Everything make/unmake must restore exactly (for tests)."""
+        return (
+            tuple(self.cells), self.hash, tuple(self.total),
+            tuple(tuple(k) for k in self.keys),
+            tuple(self.packed[1]), tuple(self.packed[2]), tuple(self.comb[i] for i in self.board_cells if not self.cells[i]),
+            tuple(tuple(sorted(s)) for s in self.by_class[1]),
+            tuple(tuple(sorted(s)) for s in self.by_class[2]),
+            tuple(self.near),
+        )

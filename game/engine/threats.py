@@ -1,0 +1,186 @@
+"""Threat-space search: VCF (victory by continuous fours) and VCT (fours and open threes).
+
+Both work on the incremental EngineBoard and only look at threat cells, which the board
+keeps in per-class sets, so a threat node costs a make/unmake and a few set lookups.
+
+VCF: the attacker plays a four; the defender has exactly one reply (the five point); if
+the reply makes a four for the defender, the attacker must block it with a four of his
+own or the line fails. An open four (or double four) wins when the defender has no five.
+
+VCT adds open threes: after a three the defender may block at any point that stops the
+four (the attacker's four points) or counter with a four; the attacker must win against
+every defence.
+"""
+
+from __future__ import annotations
+
+from . import patterns as pt
+from .clock import Clock
+from .state import BLACK, EngineBoard
+
+_VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
+_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
+_VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
+
+
+def _one(cells: set[int]) -> int:
+    for cell in cells:
+        return cell
+    raise ValueError("empty set")
+
+
+class ThreatSearch:
+    """VCF and VCT for either colour on one EngineBoard. Results are memoised by hash."""
+
+    def __init__(self, board: EngineBoard, clock: Clock) -> None:
+        self.board = board
+        self.clock = clock
+        self.renju = board.rule.value == "renju"
+        self._vcf_fail: dict[int, int] = {}  # hash ^ colour -> deepest depth that failed
+        self._vct_fail: dict[int, int] = {}
+
+    # ---------------------------------------------------------------- helpers
+    def _blocked_by_forbidden(self, defender: int, cell: int) -> bool:
+        """Whether the defender cannot block at `cell` because it is forbidden for black."""
+        return self.renju and defender == BLACK and self.board.packed[BLACK][cell] & 15 == pt.C_FORBIDDEN
+
+    # ---------------------------------------------------------------- VCF
+    def vcf(self, attacker: int, depth: int) -> list[int] | None:
+        """A winning line of fours for `attacker` (to move), as cells from now, or None."""
+        board = self.board
+        self.clock.tick()
+        sets = board.by_class[attacker]
+        if sets[pt.C_FIVE]:
+            return [min(sets[pt.C_FIVE])]
+        defender = 3 - attacker
+        their_fives = board.by_class[defender][pt.C_FIVE]
+        if their_fives:
+            if len(their_fives) > 1:
+                return None
+            block = _one(their_fives)
+            if board.packed[attacker][block] & 15 not in pt.FOUR_CLASSES:
+                return None  # the forced block is not a four: the chain breaks
+            moves = [block]
+        else:
+            if sets[pt.C_FLEX4]:
+                return [min(sets[pt.C_FLEX4])]
+            moves = []
+            for cls in _VCF_ORDER:
+                moves.extend(sorted(sets[cls]))
+        if depth <= 0 or not moves:
+            return None
+        key = board.hash ^ attacker
+        if self._vcf_fail.get(key, -1) >= depth:
+            return None
+        for move in moves:
+            line = self._try_four(attacker, move, depth)
+            if line is not None:
+                return line
+        self._vcf_fail[key] = depth
+        return None
+
+    def _try_four(self, attacker: int, move: int, depth: int) -> list[int] | None:
+        board = self.board
+        defender = 3 - attacker
+        board.make(move, attacker)
+        try:
+            fives = board.by_class[attacker][pt.C_FIVE]
+            if len(fives) >= 2:
+                return [move]
+            if not fives:
+                return None  # not a real four after all (an edge case of exact-five rules)
+            block = _one(fives)
+            if self._blocked_by_forbidden(defender, block):
+                return [move, block]
+            board.make(block, defender)
+            try:
+                rest = self.vcf(attacker, depth - 1)
+            finally:
+                board.unmake()
+            return None if rest is None else [move, block, *rest]
+        finally:
+            board.unmake()
+
+    # ---------------------------------------------------------------- VCT
+    def vct(self, attacker: int, depth: int, vcf_depth: int) -> list[int] | None:
+        """A winning line of fours and threes for `attacker` (to move), or None.
+
+        `depth` counts attacker moves; every attacker node first tries a VCF.
+        """
+        board = self.board
+        self.clock.tick()
+        defender = 3 - attacker
+        if board.by_class[defender][pt.C_FIVE]:
+            return self.vcf(attacker, vcf_depth)  # must answer a four: only fours keep the initiative
+        line = self.vcf(attacker, vcf_depth)
+        if line is not None or depth <= 0:
+            return line
+        key = board.hash ^ attacker
+        if self._vct_fail.get(key, -1) >= depth:
+            return None
+        sets = board.by_class[attacker]
+        moves = []
+        for cls in _VCF_ORDER + _VCT_THREES:
+            moves.extend(sorted(sets[cls]))
+        for move in moves:
+            board.make(move, attacker)
+            try:
+                if board.by_class[defender][pt.C_FIVE]:
+                    continue  # the three ignored a four of the defender
+                if self._every_defence_loses(attacker, depth - 1, vcf_depth):
+                    return [move]
+            finally:
+                board.unmake()
+        self._vct_fail[key] = depth
+        return None
+
+    def _every_defence_loses(self, attacker: int, depth: int, vcf_depth: int) -> bool:
+        """Defender to move against an attacker threat: does the attacker win whatever he does?"""
+        board = self.board
+        self.clock.tick()
+        defender = 3 - attacker
+        if board.by_class[defender][pt.C_FIVE]:
+            return False
+        attack = board.by_class[attacker]
+        if len(attack[pt.C_FIVE]) >= 2:
+            return True
+        if attack[pt.C_FIVE]:
+            block = _one(attack[pt.C_FIVE])
+            if self._blocked_by_forbidden(defender, block):
+                return True
+            board.make(block, defender)
+            try:
+                return self.vct(attacker, depth, vcf_depth) is not None
+            finally:
+                board.unmake()
+        if not attack[pt.C_FLEX4]:
+            return False  # no threat left
+        defences = set()
+        for cls in _DEFENCE_CLASSES:
+            defences.update(attack[cls])
+        for cls in pt.FOUR_CLASSES:
+            defences.update(board.by_class[defender][cls])
+        for cell in sorted(defences):
+            if self._blocked_by_forbidden(defender, cell):
+                continue
+            board.make(cell, defender)
+            try:
+                if board.by_class[defender][pt.C_FIVE]:
+                    # a counter-four: the attacker must block, then the defender moves again
+                    their = board.by_class[defender][pt.C_FIVE]
+                    if len(their) >= 2:
+                        return False
+                    block = _one(their)
+                    if self._blocked_by_forbidden(attacker, block):
+                        return False
+                    board.make(block, attacker)
+                    try:
+                        if not self._every_defence_loses(attacker, depth, vcf_depth):
+                            return False
+                    finally:
+                        board.unmake()
+                elif self.vct(attacker, depth, vcf_depth) is None:
+                    return False
+            finally:
+                board.unmake()
+        return True

@@ -1,0 +1,203 @@
+"""Run the engine in a worker process so the window keeps drawing at 60 FPS while it thinks.
+
+A CPU-bound search in a thread of the GUI process holds the GIL and drops the frame rate
+(measured: 60 -> ~43 FPS), so the search runs in a separate process, started once with the
+"spawn" context and reused for every move and hint. Only plain, picklable data crosses the
+boundary: a Position, a Level, a Limit and a seed go in; a SearchResult comes back.
+
+Cancelling works by job id: the parent writes the id of the newest cancelled job into shared
+memory, and the running search's `stop` flag reads it. Results of cancelled or superseded
+jobs still arrive, but `poll` drops them, so a stale move is never played.
+
+No pygame here; the process is owned by whoever created the EngineWorker (the GUI app).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from .api import Level, Limit, Position, SearchResult
+
+#: How long `close` waits for the process to finish on its own before terminating it.
+_JOIN_SECONDS = 2.0
+
+
+class WorkerClosedError(RuntimeError):
+    """A request sent to an EngineWorker after `close()`."""
+
+
+@dataclass(frozen=True)
+class EngineReply:
+    """A finished job: its id, what it was for ("move" or "hint"), and the result or an error text."""
+
+    job_id: int
+    purpose: str
+    result: SearchResult | None
+    error: str = ""
+
+
+class _JobStop:
+    """The `stop` flag one search polls: set once its job (or a later one) has been cancelled."""
+
+    def __init__(self, cancelled_upto: Any, job_id: int) -> None:
+        self._cancelled_upto = cancelled_upto
+        self._job_id = job_id
+
+    def is_set(self) -> bool:
+        return self._cancelled_upto.value >= self._job_id
+
+
+def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
+    """The worker process: search each job from `jobs` until it receives None."""
+    from .search import search
+
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        job_id, purpose, position, level, limit, seed = job
+        if cancelled_upto.value >= job_id:
+            replies.put(EngineReply(job_id, purpose, None, "cancelled"))
+            continue
+        try:
+            result = search(position, limit=limit, level=level, seed=seed, stop=_JobStop(cancelled_upto, job_id))
+            replies.put(EngineReply(job_id, purpose, result))
+        except Exception as error:  # the parent shows it; the worker must survive a bad job
+            replies.put(EngineReply(job_id, purpose, None, f"{type(error).__name__}: {error}"))
+
+
+class EngineWorker:
+    """One engine process, started on first use and reused.
+
+    `request` returns a job id at once; `poll` returns the reply for the newest job when it is
+    ready (never blocks); `cancel` stops the running search; `close` ends the process and is
+    safe to call twice (it also runs at interpreter exit).
+    """
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._jobs: Any = None
+        self._replies: Any = None
+        self._cancelled_upto: Any = None
+        self._next_id = 0
+        self._pending: int | None = None
+        self._closed = False
+        # finalize also runs at interpreter exit, so a forgotten worker never outlives the game
+        self._finalizer = weakref.finalize(self, EngineWorker._shutdown, self.__dict__)
+
+    # ----------------------------------------------------------------- lifecycle
+    def start(self) -> None:
+        """Start the process now (it takes a moment), so the first move does not wait for it."""
+        if self._closed:
+            raise WorkerClosedError("the engine worker has been closed")
+        if self._process is not None and self._process.is_alive():
+            return
+        self._jobs = self._context.Queue()
+        self._replies = self._context.Queue()
+        self._cancelled_upto = self._context.RawValue("q", 0)
+        self._cancelled_upto.value = self._next_id
+        process = self._context.Process(
+            target=_serve, args=(self._jobs, self._replies, self._cancelled_upto), name="gomoku-engine", daemon=True
+        )
+        process.start()
+        self._process = process
+
+    @property
+    def is_alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def close(self) -> None:
+        """Stop any search, end the process and wait for it. Idempotent."""
+        self._closed = True
+        self._pending = None
+        self._finalizer()
+
+    @staticmethod
+    def _shutdown(state: dict[str, Any]) -> None:
+        process = state.get("_process")
+        if process is None:
+            return
+        state["_process"] = None
+        if state.get("_cancelled_upto") is not None:
+            state["_cancelled_upto"].value = 2**62
+        try:
+            state["_jobs"].put(None)
+        except (OSError, ValueError):
+            pass
+        process.join(_JOIN_SECONDS)
+        if process.is_alive():
+            process.terminate()
+            process.join(_JOIN_SECONDS)
+        for name in ("_jobs", "_replies"):
+            channel = state.get(name)
+            if channel is not None:
+                channel.close()
+                channel.join_thread()
+                state[name] = None
+
+    # ----------------------------------------------------------------- jobs
+    @property
+    def busy(self) -> bool:
+        """Whether a job is waiting for its reply."""
+        return self._pending is not None
+
+    def request(
+        self,
+        position: Position,
+        level: Level,
+        limit: Limit | None = None,
+        seed: int = 0,
+        purpose: str = "move",
+    ) -> int:
+        """Start searching `position`; any earlier job is cancelled. Returns the new job id."""
+        self.start()
+        self.cancel()
+        self._next_id += 1
+        job_id = self._next_id
+        self._pending = job_id
+        self._jobs.put((job_id, purpose, position, level, limit, seed))
+        return job_id
+
+    def cancel(self) -> None:
+        """Stop the running search (if any); its reply will be dropped."""
+        if self._cancelled_upto is not None:
+            self._cancelled_upto.value = self._next_id
+        self._pending = None
+
+    def poll(self) -> EngineReply | None:
+        """The reply to the newest job if it has arrived, else None. Never blocks."""
+        if self._replies is None:
+            return None
+        while True:
+            try:
+                reply: EngineReply = self._replies.get_nowait()
+            except queue.Empty:
+                return self._crash_reply()
+            except (OSError, ValueError, EOFError):
+                return self._crash_reply()
+            if reply.job_id == self._pending:
+                self._pending = None
+                return reply
+
+    def _crash_reply(self) -> EngineReply | None:
+        """If the process died with a job pending, say so instead of waiting forever."""
+        if self._pending is None or self.is_alive:
+            return None
+        job_id, self._pending = self._pending, None
+        self._process = None
+        return EngineReply(job_id, "move", None, "the engine process stopped unexpectedly")
+
+    def __enter__(self) -> "EngineWorker":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,25 @@ def move_aside(path: Path) -> Path:
     backup = backup_path(path)
     os.replace(path, backup)
     return backup
+
+
+def remove_stale_temps(path: Path, older_than: float = 60.0) -> list[Path]:
+    """Delete temporary files a killed atomic write left beside `path`; returns what was removed.
+
+    Only files older than `older_than` seconds go, so a write in progress in another copy of
+    the game is not pulled from under it.
+    """
+    removed: list[Path] = []
+    cutoff = time.time() - older_than
+    try:
+        candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return removed
+    for candidate in candidates:
+        try:
+            if candidate.stat().st_mtime < cutoff:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            continue
+    return removed

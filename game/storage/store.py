@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..model import Game
-from .jsonfile import UnreadableFileError, move_aside, read_json, write_json
+from .jsonfile import UnreadableFileError, move_aside, read_json, remove_stale_temps, write_json
 from .locations import StoreLocations
 from .settings import Settings
 from .stats import Statistics, StatisticsError
@@ -139,6 +139,7 @@ class UserStore:
 
     # ---------------------------------------------------------------- helpers
     def _load(self, kind: str, path: Path, parse: Callable[[Any], Any]) -> Any | None:
+        remove_stale_temps(path)
         try:
             data = read_json(path)
             if data is None:

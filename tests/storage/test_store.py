@@ -238,3 +238,15 @@ def test_without_a_root_the_platform_folders_are_used(monkeypatch, tmp_path):
     (tmp_path / "docs").mkdir()
     monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(tmp_path / "docs"))
     assert StoreLocations.for_user().records_dir == tmp_path / "docs" / "Gomoku"
+
+
+def test_temp_files_left_by_a_killed_write_are_cleaned_up_on_load(store):
+    store.save_settings(Settings())
+    stale = store.settings_path.with_name(".settings.json.abc123.tmp")
+    fresh = store.settings_path.with_name(".settings.json.def456.tmp")
+    stale.write_text("half a file")
+    fresh.write_text("a write in progress")
+    os.utime(stale, (1_000_000, 1_000_000))
+    store.load_settings()
+    assert not stale.exists()
+    assert fresh.exists()

@@ -80,6 +80,7 @@ class Brain:
         self._current_stop: StopSignal | None = None
         self._unread_stops = 0  # YXSTOP lines read but not yet dequeued by the main thread
         self._ending = threading.Event()
+        self._progress_reported = False
         self.moves_played = 0
 
     # --------------------------------------------------------------- reader thread
@@ -148,6 +149,7 @@ class Brain:
             self._current_stop = stop
             if self._unread_stops > 0 or self._ending.is_set():
                 stop.set()  # a YXSTOP or END already waits behind this command
+        self._progress_reported = False
         try:
             decision = decide(
                 request,
@@ -173,10 +175,13 @@ class Brain:
             self.writer.write(search_message(depth, score, nodes, time_ms, pv, multipv=1))
             self.writer.write(move_line(decision.move))
             return
+        if self._report_progress and not self._progress_reported and decision.result is not None:
+            self._progress(decision.result)  # a forced or opening move reports what it was
         self.session.play(decision.move)
         self.moves_played += 1
         self.writer.write(move_line(decision.move))
 
     def _progress(self, result: SearchResult) -> None:
+        self._progress_reported = True
         pv = result.pv or (result.move,)
         self.writer.write(search_message(result.depth, result.score, result.nodes, result.time_ms, pv))

@@ -41,3 +41,12 @@ def test_our_brain_referees_a_renju_game_for_the_arena(arena_dir, tmp_path):
     games = play(arena_dir, tmp_path, "--games", "1", "--time-per-move", "500", "--rule", "renju", "--referee", BRAIN)
     assert len(games) == 1 and games[0]["rule"] == "renju"
     assert games[0]["reason"] not in BROKEN, games[0]
+
+
+def test_a_match_clock_is_spread_over_the_game(arena_dir, tmp_path):
+    """With 4 s for the whole game and a generous turn limit, the brain must budget per move."""
+    games = play(arena_dir, tmp_path, "--games", "1", "--time-per-move", "3000", "--match-time", "4000")
+    game = games[0]
+    assert game["reason"] not in BROKEN, game
+    ours = "black" if game["black"] == "ours" else "white"
+    assert sum(game["think_ms"][ours]) < 4000

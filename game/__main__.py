@@ -1,0 +1,59 @@
+"""`python -m game` starts the desktop game.
+
+pygame is imported only once the window is about to open, so `--help` and a frozen build's
+worker processes (which re-enter here) stay light. `freeze_support` must run first: the
+PyInstaller build starts the engine worker process through this entry point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from pathlib import Path
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="gomoku", description="Gomoku (five in a row) against the computer or a friend.")
+    parser.add_argument("--data-dir", type=Path, help="keep settings, statistics and saves in this folder")
+    parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is saved")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x860")
+    parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # smoke tests: quit after N frames
+    return parser.parse_args(argv)
+
+
+def _window_size(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"--size must look like 1280x860, got {text!r}") from None
+    return width, height
+
+
+def _store(data_dir: Path | None) -> object | None:
+    if data_dir is None:
+        return None
+    try:
+        from game.storage import UserStore  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return UserStore(root=data_dir)
+
+
+def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from game.app import App  # imports pygame: only now that the window is wanted
+
+    app = App(store=_store(args.data_dir), size=_window_size(args.size), fullscreen=False if args.windowed else None)
+    try:
+        app.run(max_frames=args.frames)
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

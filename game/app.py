@@ -1,0 +1,389 @@
+"""The window, the main loop and the services scenes share (settings, store, sound, engine).
+
+One loop in a fixed order: events -> update -> draw -> flip -> tick(60). Only this thread
+touches pygame; the engine runs in a worker process. The App is drivable frame by frame
+(`step`, `run(max_frames=...)`) so tests and benchmarks run the real loop headless.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.worker import EngineWorker
+from game.i18n import set_language, tr
+from game.model import Game
+from game.rules import Stone
+from game.storage import Settings
+
+# Before pygame starts: crisp rendering on high-DPI Windows displays, and no hello banner.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402  (the environment above must be set first)
+
+from game.scenes import scene_registry  # noqa: E402
+from game.scenes.manager import SceneManager  # noqa: E402
+from game.ui import chrome  # noqa: E402
+from game.ui.layout import MIN_WINDOW  # noqa: E402
+
+try:
+    from game.ui.sound import SoundBoard
+except ImportError:  # the sound module is optional while the game is being built
+    SoundBoard = None  # type: ignore[assignment,misc]
+
+FPS = 60
+TOAST_SECONDS = 4.0
+
+
+class SilentSound:
+    """Stands in for the sound board when it is missing: every call does nothing."""
+
+    def __init__(self, volume: float = 0.0, muted: bool = True) -> None:
+        self.volume = volume
+        self.muted = muted
+
+    def play(self, event: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = muted
+
+
+@dataclass
+class MemoryStore:
+    """Keeps settings and the unfinished game in memory only (when no disk store is given)."""
+
+    settings: Settings = field(default_factory=Settings)
+    game: dict[str, Any] | None = None
+    results: list[tuple[str, str, str]] = field(default_factory=list)
+    notices: list[Any] = field(default_factory=list)
+    records_dir: Path | None = None
+
+    def load_settings(self) -> Settings:
+        return self.settings
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def save_game(self, game: Game) -> None:
+        self.game = game.to_dict()
+
+    def load_game(self) -> Game | None:
+        return None if self.game is None else Game.from_dict(self.game)
+
+    def clear_game(self) -> None:
+        self.game = None
+
+    def load_stats(self) -> "MemoryStore":
+        return self
+
+    def save_stats(self, stats: Any) -> None:
+        pass
+
+    def record(self, level: str, rule: str, result: str) -> None:
+        self.results.append((level, rule, result))
+
+
+def default_store() -> Any:
+    """The player's real store on disk, or a memory store if persistence is not available."""
+    try:
+        from game.storage import UserStore  # type: ignore[attr-defined]
+    except ImportError:
+        return MemoryStore()
+    return UserStore()
+
+
+class App:
+    """The game: a window, a scene manager and the services every scene uses.
+
+    `store` is where settings, statistics and the autosave live (tests pass one rooted in a
+    temporary folder, or a MemoryStore); `size` overrides the saved window size.
+    """
+
+    def __init__(self, store: Any = None, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        self.store = store if store is not None else default_store()
+        self.settings: Settings = self._load_settings()
+        set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(320, 45)
+        self.window_size = size or (self.settings.window_width, self.settings.window_height)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.screen = self._open_window()
+        pygame.display.set_caption(tr("app.title"))
+        self.clock = pygame.time.Clock()
+        self.sound = self._make_sound()
+        self._worker: EngineWorker | None = None
+        self.manager = SceneManager(self, scene_registry())
+        self.running = True
+        self.frame = 0
+        self.last_frame_ms = 0.0
+        self._toast = ""
+        self._toast_left = 0.0
+        self._closed = False
+        self._show_store_notices()
+        self.manager.switch("menu")
+        self.manager.apply_pending()
+
+    # ----------------------------------------------------------------- services
+    @property
+    def engine(self) -> EngineWorker:
+        """The engine worker process, started on first use and reused."""
+        if self._worker is None:
+            self._worker = EngineWorker()
+        return self._worker
+
+    @property
+    def has_engine(self) -> bool:
+        return self._worker is not None
+
+    def _load_settings(self) -> Settings:
+        try:
+            return self.store.load_settings()
+        except (OSError, ValueError):
+            return Settings()  # unreadable settings must never stop the game from starting
+
+    def update_settings(self, settings: Settings) -> None:
+        """Keep and save new settings, and apply the ones that take effect at once."""
+        old, self.settings = self.settings, settings
+        if settings.language != old.language:
+            set_language(settings.language)
+            pygame.display.set_caption(tr("app.title"))
+        self.sound.set_volume(settings.sound_volume)
+        self.sound.set_muted(settings.muted)
+        if settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(settings.fullscreen)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.store.save_settings(self.settings)
+        except OSError as error:
+            self.notify(tr("notice.save_failed", error=error))
+
+    def _make_sound(self) -> Any:
+        if SoundBoard is None:
+            return SilentSound(self.settings.sound_volume, self.settings.muted)
+        try:
+            return SoundBoard(self.settings.sound_volume, self.settings.muted)
+        except (pygame.error, OSError):
+            return SilentSound(self.settings.sound_volume, self.settings.muted)
+
+    def play_sound(self, event: str) -> None:
+        self.sound.play(event)
+
+    def notify(self, message: str) -> None:
+        """Show a short notice at the bottom of the window for a few seconds."""
+        self._toast = message
+        self._toast_left = TOAST_SECONDS
+
+    @property
+    def toast(self) -> str:
+        return self._toast if self._toast_left > 0 else ""
+
+    def _show_store_notices(self) -> None:
+        """Tell the player when a damaged file was set aside (the store kept a .bak copy)."""
+        messages = []
+        for notice in getattr(self.store, "notices", None) or []:
+            kind = getattr(notice, "kind", "settings")
+            key = f"notice.corrupt_{kind}" if kind in ("settings", "stats", "autosave") else "notice.corrupt_settings"
+            messages.append(tr(key, backup=getattr(notice, "backup", "")))
+        if messages:
+            self.notify("  ".join(messages))
+
+    # ----------------------------------------------------------------- games
+    def autosave(self, game: Game) -> None:
+        """Save an unfinished game after every move; forget it once it is over."""
+        try:
+            if game.is_over:
+                self.store.clear_game()
+            else:
+                self.store.save_game(game)
+        except OSError as error:
+            self.notify(tr("notice.save_failed", error=error))
+
+    def forget_saved_game(self) -> None:
+        try:
+            self.store.clear_game()
+        except OSError as error:
+            self.notify(tr("notice.save_failed", error=error))
+
+    def saved_game(self) -> Game | None:
+        """The unfinished game from last time, if there is one that can be read."""
+        try:
+            return self.store.load_game()
+        except (OSError, ValueError):
+            return None
+
+    def record_result(self, game: Game) -> None:
+        """Count a finished game against the computer in the statistics."""
+        config = game.config
+        if not config.is_vs_ai or game.result is None:
+            return
+        human = config.human_sides[0]
+        ai = config.player(human.opponent)
+        winner = game.result.winner
+        result = "draw" if winner is None else ("win" if winner is human else "loss")
+        try:
+            stats = self.store.load_stats()
+            stats.record(ai.level or "casual", config.rule.value, result)
+            self.store.save_stats(stats)
+        except (OSError, ValueError) as error:
+            self.notify(tr("notice.save_failed", error=error))
+
+    def human_side(self, game: Game) -> Stone | None:
+        humans = game.config.human_sides
+        return humans[0] if len(humans) == 1 else None
+
+    # ----------------------------------------------------------------- window
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            width = max(self.window_size[0], MIN_WINDOW[0])
+            height = max(self.window_size[1], MIN_WINDOW[1])
+            screen = pygame.display.set_mode((width, height), flags)
+        self._enforce_minimum_size()
+        return screen
+
+    @staticmethod
+    def _enforce_minimum_size() -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error):
+            pass  # older pygame: VIDEORESIZE below clamps instead
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        if fullscreen == self.fullscreen:
+            return
+        self.fullscreen = fullscreen
+        try:
+            self.screen = self._open_window()
+        except pygame.error:
+            self.fullscreen = False
+            self.screen = self._open_window()
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings = self.settings.with_changes(fullscreen=self.fullscreen)
+            self._save_settings()
+        self._resized()
+
+    def toggle_mute(self) -> None:
+        self.update_settings(self.settings.with_changes(muted=not self.settings.muted))
+        self.notify(tr("notice.muted" if self.settings.muted else "notice.unmuted"))
+
+    def _resized(self) -> None:
+        if self.manager.current is not None:
+            self.manager.current.resize(self.screen.get_size())
+
+    def _on_window_resized(self, width: int, height: int) -> None:
+        if self.fullscreen:
+            return
+        clamped = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
+        if clamped != (width, height):
+            self.screen = pygame.display.set_mode(clamped, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+        self.window_size = clamped
+        self._resized()
+
+    # ----------------------------------------------------------------- loop
+    def quit(self) -> None:
+        """Leave the loop after this frame."""
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if event.type == pygame.VIDEORESIZE:
+                self._on_window_resized(event.w, event.h)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.set_fullscreen(not self.fullscreen)
+                return
+            if event.key == pygame.K_m and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+                self.toggle_mute()
+                return
+        if self.manager.current is not None:
+            self.manager.current.handle_event(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame: events -> update -> draw -> flip -> tick. Returns False once quitting.
+
+        `dt` overrides the measured frame time (tests use it to make time pass quickly).
+        """
+        if not self.running:
+            return False
+        for event in pygame.event.get():  # empty the queue every frame
+            self.handle_event(event)
+        if self.manager.apply_pending():
+            self.manager.current.resize(self.screen.get_size())  # type: ignore[union-attr]
+        elapsed = self.clock.get_time() / 1000.0 if dt is None else dt
+        elapsed = min(elapsed, 0.25)  # a stalled frame must not fast-forward the game clocks
+        self._toast_left = max(0.0, self._toast_left - elapsed)
+        scene = self.manager.current
+        if scene is not None:
+            scene.update(elapsed)
+            scene.draw(self.screen)
+        if self._toast_left > 0:
+            chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / 0.4))
+        pygame.display.flip()
+        self.clock.tick(FPS)
+        self.last_frame_ms = self.clock.get_rawtime()
+        self.frame += 1
+        return self.running
+
+    def run(self, max_frames: int | None = None) -> int:
+        """The main loop; returns the number of frames run. Closes the app when it ends."""
+        start = self.frame
+        try:
+            while self.step():
+                if max_frames is not None and self.frame - start >= max_frames:
+                    break
+        finally:
+            if not self.running:
+                self.close()
+        return self.frame - start
+
+    def close(self) -> None:
+        """Stop the engine, save the window size, and shut pygame down. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self.running = False
+        self.manager.close()
+        if self._worker is not None:
+            self._worker.close()
+        if not self.fullscreen:
+            width, height = self.window_size
+            if (width, height) != (self.settings.window_width, self.settings.window_height):
+                self.settings = self.settings.with_changes(window_width=width, window_height=height)
+                self._save_settings()
+        pygame.display.quit()
+
+
+def main(store: Any = None) -> int:
+    """Start the window and play until it is closed."""
+    app = App(store)
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The main menu: continue, play the computer (colour and level), two players, settings, quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.rules import Board
+from game.storage.settings import COLOURS, LEVELS
+from game.ui import chrome, text, theme
+from game.ui.board_view import BoardMarks, BoardView
+from game.ui.layout import BoardGeometry, ScreenLayout
+from game.ui.widgets import Button, FocusGroup, OptionRow
+
+from .base import Scene
+from .setup import HOT_SEAT, VS_AI, new_game
+
+# A short, pretty opening for the decorative board (x, y) from black's first move on.
+_SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
+
+
+class MenuScene(Scene):
+    def enter(self, **params: Any) -> None:
+        self.focus = FocusGroup()
+        self.saved = self.app.saved_game()
+        self.showcase = Board(15)
+        for point in _SHOWCASE:
+            self.showcase.push(point)
+        self.time = 0.0
+        self.view: BoardView | None = None
+        self.resize(self.app.screen.get_size())
+
+    # ----------------------------------------------------------------- layout
+    def _widgets(self) -> list[Any]:
+        settings = self.app.settings
+        colour = OptionRow("colour", tr("menu.your_colour"), COLOURS, describe=lambda c: tr(f"colour.{c}"))
+        colour.select(settings.human_colour)
+        level = OptionRow("level", tr("menu.level"), LEVELS, describe=lambda v: tr(f"level.{v}"))
+        level.select(settings.ai_level)
+        return [
+            Button("continue", tr("menu.continue"), visible=self.saved is not None),
+            Button("play_ai", tr("menu.play_ai"), primary=True),
+            colour,
+            level,
+            Button("hot_seat", tr("menu.hot_seat")),
+            Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
+            Button("settings", tr("menu.settings")),
+            Button("quit", tr("menu.quit")),
+        ]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        width, height = size
+        widgets = self._widgets()
+        column_w = int(min(440, max(300, width * 0.36)))
+        row_h = int(min(54, max(38, height * 0.062)))
+        gap = max(8, row_h // 4)
+        visible = [w for w in widgets if w.visible]
+        total = len(visible) * row_h + (len(visible) - 1) * gap
+        x = width - column_w - int(width * 0.07)
+        y = max(int(height * 0.22), (height - total) // 2 + int(height * 0.06))
+        for widget in visible:
+            widget.rect = pygame.Rect(x, y, column_w, row_h)
+            y += row_h + gap
+        self.focus.set_widgets(widgets)
+        # the decorative board fills the left side under the title
+        side = int(min(x - width * 0.1, height * 0.62))
+        side = max(side, 120)
+        board_x = int((x - side) / 2)
+        board_y = int(height * 0.3)
+        if board_y + side > height - 20:
+            side = height - 20 - board_y
+        cell = side / (14 + 2 * 0.7)
+        grid = BoardGeometry(15, board_x + 0.7 * cell, board_y + 0.7 * cell, cell)
+        layout = ScreenLayout(width, height, (board_x, board_y, side, side), grid, (0, 0, 0, 0))
+        if self.view is None:
+            self.view = BoardView(layout, show_coordinates=False)
+        else:
+            self.view.relayout(layout, False)
+        self.title_centre = (board_x + side // 2, int(height * 0.14))
+
+    # ----------------------------------------------------------------- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        activation = self.focus.handle_event(event)
+        if activation is not None:
+            self.app.play_sound("click")
+            self._activate(activation.action, activation.value)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def _activate(self, action: str, value: Any) -> None:
+        settings = self.app.settings
+        if action == "continue" and self.saved is not None:
+            self.app.manager.switch("play", game=self.saved)
+        elif action == "play_ai":
+            self.app.manager.switch("play", game=new_game(settings, VS_AI))
+        elif action == "hot_seat":
+            self.app.manager.switch("play", game=new_game(settings, HOT_SEAT))
+        elif action == "colour":
+            self.app.update_settings(settings.with_changes(human_colour=value))
+        elif action == "level":
+            self.app.update_settings(settings.with_changes(ai_level=value))
+        elif action == "load":
+            self.app.manager.switch("load")
+        elif action == "settings":
+            self.app.manager.switch("settings")
+        elif action == "quit":
+            self.app.quit()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        chrome.draw_background(surface)
+        width, height = surface.get_size()
+        if self.view is not None:
+            last = self.showcase.last_move
+            marks = BoardMarks(last_move=last.point if last else None)
+            self.view.draw(surface, self.showcase, marks)
+        title_size = int(min(96, max(48, height * 0.1)))
+        title = text.render(tr("app.title"), title_size, theme.ACCENT, bold=True)
+        surface.blit(title, title.get_rect(center=self.title_centre))
+        subtitle = text.render(tr("menu.subtitle"), max(16, title_size // 3), theme.TEXT_DIM)
+        surface.blit(subtitle, subtitle.get_rect(midtop=(self.title_centre[0], self.title_centre[1] + title_size // 2 + 4)))
+        self._draw_column_heading(surface)
+        self.focus.draw(surface)
+        footer = text.render(tr("menu.footer"), max(12, height // 52), theme.TEXT_DIM)
+        surface.blit(footer, footer.get_rect(bottomright=(width - 16, height - 10)))
+
+    def _draw_column_heading(self, surface: pygame.Surface) -> None:
+        first = next((w for w in self.focus.widgets if w.visible), None)
+        if first is None:
+            return
+        settings = self.app.settings
+        rule = tr(f"rule.{settings.rule}")
+        summary = tr("menu.summary", rule=rule, size=settings.board_size)
+        label = text.fitted(summary, max(14, first.rect.height // 3), theme.TEXT_DIM, first.rect.width)
+        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, first.rect.top - 12)))

@@ -1,0 +1,56 @@
+"""How players and results read on screen, shared by the play and result scenes."""
+
+from __future__ import annotations
+
+from game.i18n import tr
+from game.model import Game
+from game.rules import Reason, Stone
+
+
+def colour_name(stone: Stone) -> str:
+    return tr("colour.black" if stone is Stone.BLACK else "colour.white")
+
+
+def player_name(game: Game, stone: Stone) -> str:
+    """"You" and "Computer (Casual)" against the AI; "Black" and "White" in hot-seat."""
+    player = game.config.player(stone)
+    if not game.config.is_vs_ai:
+        return colour_name(stone)
+    if player.is_human:
+        return tr("player.you")
+    level = player.level or "casual"
+    return tr("player.computer", level=tr(f"level.{level}"))
+
+
+def undos_text(left: int | None) -> str:
+    return tr("play.undos_left", count=tr("common.infinity") if left is None else left)
+
+
+def headline(game: Game) -> str:
+    """The big line on the result screen: who won, from the human's point of view vs the AI."""
+    result = game.result
+    if result is None:
+        return ""
+    if result.winner is None:
+        return tr("result.draw")
+    if game.config.is_vs_ai:
+        human = game.config.human_sides[0]
+        return tr("result.you_win") if result.winner is human else tr("result.you_lose")
+    return tr("result.side_wins", side=colour_name(result.winner))
+
+
+def reason_text(game: Game) -> str:
+    """How the game ended, in a short sentence."""
+    result = game.result
+    if result is None:
+        return ""
+    loser = colour_name(result.winner.opponent) if result.winner is not None else ""
+    key = {
+        Reason.FIVE: "result.by_five",
+        Reason.FORBIDDEN: "result.by_forbidden",
+        Reason.RESIGNATION: "result.by_resignation",
+        Reason.TIMEOUT: "result.by_timeout",
+        Reason.BOARD_FULL: "result.by_full_board",
+    }[result.reason]
+    winner = colour_name(result.winner) if result.winner is not None else ""
+    return tr(key, loser=loser, winner=winner)

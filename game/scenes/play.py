@@ -1,0 +1,421 @@
+"""Playing a game: the board, both players, the buttons, and the AI thinking in the background.
+
+All game state lives in the model (`self.game`); this scene only keeps what is about the
+screen: the hover point, the keyboard cursor, the status line, a shown hint, and the id of the
+engine job it is waiting for.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pygame
+
+from game.engine import Level, Limit, Position
+from game.engine.worker import EngineReply
+from game.i18n import tr
+from game.records import point_to_notation
+from game.model import ForbiddenMoveError, Game, MoveRejectedError, UndoNotAllowedError
+from game.rules import IllegalMoveError, Point, Stone
+from game.ui import chrome, text, theme
+from game.ui.board_view import BoardMarks, BoardView
+from game.ui.layout import screen_layout, step_cursor
+from game.ui.panel import draw_player_card, draw_spinner, format_duration
+from game.ui.widgets import Button, FocusGroup
+
+from .base import Scene
+from .names import colour_name, player_name, undos_text
+
+#: The computer never answers faster than this, so its reply does not feel jarring.
+MIN_THINK_SECONDS = 0.35
+#: Hints come from a fixed, fairly strong search with a short budget.
+HINT_LEVEL = Level.STRONG
+HINT_LIMIT = Limit(time_ms=1200)
+#: A second press on Resign within this many seconds confirms it.
+RESIGN_CONFIRM_SECONDS = 3.0
+STATUS_SECONDS = 3.5
+
+_ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class PlayScene(Scene):
+    def enter(self, game: Game | None = None, **params: Any) -> None:
+        if game is None:
+            raise ValueError("the play scene needs a game")
+        self.game = game
+        self.view: BoardView | None = None
+        self.focus = FocusGroup()
+        self.hover: Point | None = None
+        centre = game.config.size // 2
+        self.cursor: Point = game.last_move.point if game.last_move else (centre, centre)
+        self.show_cursor = False
+        self.status = ""
+        self.status_left = 0.0
+        self.hint: Point | None = None
+        self.job: int | None = None
+        self.job_purpose = ""
+        self.job_started = 0.0
+        self.ai_reply: EngineReply | None = None
+        self.engine_failed = False
+        self.resign_armed_left = 0.0
+        self.time = 0.0
+        self.seed = random.randrange(1 << 30)
+        if game.config.is_vs_ai:
+            self.app.engine.start()  # spawn the process now, not on the computer's first move
+        self.resize(self.app.screen.get_size())
+
+    def exit(self) -> None:
+        self._stop_engine()
+
+    # ----------------------------------------------------------------- layout
+    def resize(self, size: tuple[int, int]) -> None:
+        settings = self.app.settings
+        self.layout = screen_layout(size[0], size[1], self.game.config.size, settings.show_coordinates)
+        if self.view is None:
+            self.view = BoardView(self.layout, settings.show_coordinates)
+        else:
+            self.view.relayout(self.layout, settings.show_coordinates)
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        px, py, pw, ph = self.layout.panel_rect
+        row_h = int(min(48, max(34, ph * 0.07)))
+        gap = max(8, row_h // 5)
+        half = (pw - 3 * gap) // 2
+        bottom = py + ph - gap
+        menu_y = bottom - row_h
+        second_y = menu_y - gap - row_h
+        first_y = second_y - gap - row_h
+        buttons = [
+            Button("undo", tr("play.undo"), pygame.Rect(px + gap, first_y, half, row_h), hint="U"),
+            Button("hint", tr("play.hint"), pygame.Rect(px + 2 * gap + half, first_y, half, row_h), hint="H"),
+            Button("resign", tr("play.resign"), pygame.Rect(px + gap, second_y, half, row_h)),
+            Button("new_game", tr("play.new_game"), pygame.Rect(px + 2 * gap + half, second_y, half, row_h), hint="N"),
+            Button("menu", tr("play.menu"), pygame.Rect(px + gap, menu_y, pw - 2 * gap, row_h), hint="Esc"),
+        ]
+        self.buttons_top = first_y
+        self.focus.set_widgets(buttons)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        """Enable each button only when its action can be done right now."""
+        game = self.game
+        human_turn = not game.is_over and not game.is_ai_turn
+        states = {
+            "undo": game.can_undo(self._requester()),
+            "hint": human_turn and self.job is None,
+            "resign": not game.is_over and bool(game.config.human_sides),
+        }
+        for widget in self.focus.widgets:
+            if widget.action in states:
+                widget.enabled = states[widget.action]
+            if widget.action == "resign":
+                widget.label = tr("play.resign_confirm") if self.resign_armed_left > 0 else tr("play.resign")
+
+    # ----------------------------------------------------------------- helpers
+    def _requester(self) -> Stone | None:
+        """Whose take-back an undo uses: the human's against the AI; the mover's in hot-seat."""
+        return self.app.human_side(self.game)
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None and self.job_purpose == "move"
+
+    def _say(self, key: str, **values: Any) -> None:
+        self.status = tr(key, **values)
+        self.status_left = STATUS_SECONDS
+
+    def _stop_engine(self) -> None:
+        if self.job is not None and self.app.has_engine:
+            self.app.engine.cancel()
+        self.job = None
+        self.job_purpose = ""
+        self.ai_reply = None
+
+    # ----------------------------------------------------------------- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        activation = self.focus.handle_event(event, arrows_move_focus=False)
+        if activation is not None:
+            self.app.play_sound("click")
+            self.perform(activation.action)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.layout.grid.point_at(*event.pos)
+            self.show_cursor = False
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            point = self.layout.grid.point_at(*event.pos)
+            if point is not None:
+                self.place(point)
+        elif event.type == pygame.KEYDOWN:
+            self._handle_key(event)
+
+    def _handle_key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key in _ARROWS:
+            dx, dy = _ARROWS[key]
+            if self.show_cursor:
+                self.cursor = step_cursor(self.cursor, dx, dy, self.game.config.size)
+            self.show_cursor = True
+            self.focus.focus = None  # the arrows take the keyboard back to the board
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.show_cursor = True
+            self.place(self.cursor)
+        elif key == pygame.K_u:
+            self.perform("undo")
+        elif key == pygame.K_h:
+            self.perform("hint")
+        elif key == pygame.K_n:
+            self.perform("new_game")
+        elif key == pygame.K_ESCAPE:
+            self.perform("menu")
+
+    def perform(self, action: str) -> None:
+        """Do what a button (or its shortcut key) asks; disabled actions explain why not."""
+        if action == "undo":
+            self.undo()
+        elif action == "hint":
+            self.ask_hint()
+        elif action == "resign":
+            self.resign()
+        elif action == "new_game":
+            self.new_game()
+        elif action == "menu":
+            self._stop_engine()
+            self.app.manager.switch("menu")
+
+    # ----------------------------------------------------------------- actions
+    def place(self, point: Point) -> None:
+        """A human move at `point`; refused with a reason during the AI's turn or when illegal."""
+        game = self.game
+        if game.is_over:
+            return
+        if game.is_ai_turn:
+            self._say("status.wait_for_ai")
+            self.app.play_sound("invalid")
+            return
+        try:
+            game.play(point)
+        except ForbiddenMoveError:
+            self._say("status.forbidden")
+            self.app.play_sound("invalid")
+            return
+        except (IllegalMoveError, MoveRejectedError):
+            self._say("status.occupied")
+            self.app.play_sound("invalid")
+            return
+        self.cursor = point
+        self._after_move()
+
+    def _after_move(self) -> None:
+        self.hint = None
+        self.resign_armed_left = 0.0
+        self.app.play_sound("place")
+        self.app.autosave(self.game)
+        if self.game.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        game = self.game
+        self._stop_engine()
+        human = self.app.human_side(game)
+        if game.result is not None and game.result.winner is None:
+            self.app.play_sound("draw")
+        elif human is not None and game.result is not None and game.result.winner is not human:
+            self.app.play_sound("lose")
+        else:
+            self.app.play_sound("win")
+        self.app.record_result(game)
+        self.app.autosave(game)
+        self.app.manager.switch("result", game=game)
+
+    def undo(self) -> None:
+        requester = self._requester()
+        if not self.game.can_undo(requester):
+            self._say("status.no_undo" if self.game.undo_plan(requester) else "status.nothing_to_undo")
+            self.app.play_sound("invalid")
+            return
+        self._stop_engine()
+        try:
+            taken = self.game.undo(requester)
+        except UndoNotAllowedError:
+            return
+        self.hint = None
+        self.resign_armed_left = 0.0
+        self.cursor = taken[-1].point
+        self.app.play_sound("undo")
+        self.app.autosave(self.game)
+        self._say("status.undone", count=len(taken))
+
+    def ask_hint(self) -> None:
+        game = self.game
+        if game.is_over or game.is_ai_turn or self.job is not None:
+            self._say("status.wait_for_ai" if game.is_ai_turn else "status.no_hint_now")
+            self.app.play_sound("invalid")
+            return
+        self._start_job("hint", HINT_LEVEL, HINT_LIMIT)
+        game.note_hint()
+        self._say("status.hint_thinking")
+
+    def resign(self) -> None:
+        game = self.game
+        if game.is_over or not game.config.human_sides:
+            return
+        if self.resign_armed_left <= 0:
+            self.resign_armed_left = RESIGN_CONFIRM_SECONDS
+            self._say("status.confirm_resign")
+            self._refresh_buttons()
+            return
+        side = self.app.human_side(game) or game.to_move
+        game.resign(side)
+        self._finish()
+
+    def new_game(self) -> None:
+        self._stop_engine()
+        self.app.forget_saved_game()
+        self.app.manager.switch("play", game=self.game.restart())
+
+    # ----------------------------------------------------------------- engine
+    def _start_job(self, purpose: str, level: Level, limit: Limit | None) -> None:
+        position = Position.from_board(self.game.board)
+        self.job = self.app.engine.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
+        self.job_purpose = purpose
+        self.job_started = time.monotonic()
+
+    def _ai_level(self) -> Level:
+        try:
+            return Level(self.game.current_player.level or "casual")
+        except ValueError:
+            return Level.CASUAL
+
+    def _update_engine(self) -> None:
+        game = self.game
+        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_failed:
+            self._start_job("move", self._ai_level(), None)
+        if self.job is not None and self.ai_reply is None:
+            reply = self.app.engine.poll()
+            if reply is not None:
+                self.ai_reply = reply
+        reply = self.ai_reply
+        if reply is None:
+            return
+        if reply.result is None:
+            self.engine_failed = reply.purpose == "move"
+            self._say("status.engine_error", error=reply.error)
+            self.job, self.ai_reply = None, None
+            return
+        if reply.purpose == "hint":
+            self.hint = reply.result.move
+            self.cursor = self.hint
+            self._say("status.hint_ready")
+            self.job, self.ai_reply = None, None
+            return
+        if time.monotonic() - self.job_started < MIN_THINK_SECONDS:
+            return  # hold the answer back a moment so it does not feel instant
+        self.job, self.ai_reply = None, None
+        try:
+            game.play(reply.result.move)
+        except (IllegalMoveError, MoveRejectedError) as error:
+            self.engine_failed = True
+            self._say("status.engine_error", error=error)
+            return
+        self._after_move()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.status_left = max(0.0, self.status_left - dt)
+        self.resign_armed_left = max(0.0, self.resign_armed_left - dt)
+        if not self.game.is_over and self.game.clock_left is not None:
+            self.game.advance_clock(dt)
+            if self.game.is_over:
+                self._finish()
+                return
+        if not self.game.is_over:
+            self._update_engine()
+        self._refresh_buttons()
+
+    # ----------------------------------------------------------------- drawing
+    def _marks(self) -> BoardMarks:
+        game = self.game
+        settings = self.app.settings
+        human_turn = not game.is_over and not game.is_ai_turn
+        last = game.last_move
+        forbidden = tuple(game.forbidden_points()) if human_turn and game.to_move is Stone.BLACK else ()
+        hover = self.hover if human_turn and not self.show_cursor else None
+        return BoardMarks(
+            last_move=last.point if last else None,
+            winning_line=game.winning_line,
+            forbidden=forbidden,
+            hint=self.hint,
+            hover=hover,
+            hover_stone=game.to_move if hover is not None else None,
+            cursor=self.cursor if self.show_cursor and not game.is_over else None,
+            show_numbers=settings.show_move_numbers,
+            pulse=(self.time * 0.8) % 1.0,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        chrome.draw_background(surface)
+        assert self.view is not None
+        self.view.draw(surface, self.game.board, self._marks())
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        game = self.game
+        px, py, pw, ph = self.layout.panel_rect
+        chrome.draw_panel(surface, (px, py, pw, ph))
+        pad = max(10, pw // 22)
+        inner_w = pw - 2 * pad
+        y = py + pad
+        heading_size = max(16, int(min(26, ph * 0.042)))
+        rule_line = tr("play.heading", rule=tr(f"rule.{game.rule.value}"), size=game.config.size)
+        heading = text.fitted(rule_line, heading_size, theme.ACCENT, inner_w, bold=True)
+        surface.blit(heading, (px + pad, y))
+        y += heading.get_height() + pad // 2
+        card_h = int(min(86, max(58, ph * 0.13)))
+        for stone in (Stone.BLACK, Stone.WHITE):
+            details = [undos_text(game.undos_left[stone])]
+            if game.clock_left is not None:
+                details.append(tr("play.clock", time=format_duration(game.clock_left[stone])))
+            active = not game.is_over and game.to_move is stone
+            badge = tr("play.to_move") if active else ""
+            rect = pygame.Rect(px + pad, y, inner_w, card_h)
+            draw_player_card(surface, rect, stone, player_name(game, stone), details, active, badge)
+            y += card_h + pad // 2
+        info_size = max(13, int(heading_size * 0.8))
+        info = tr("play.moves_and_time", moves=game.move_count, time=format_duration(game.duration))
+        info_img = text.fitted(info, info_size, theme.TEXT_DIM, inner_w)
+        surface.blit(info_img, (px + pad, y + pad // 2))
+        y += info_img.get_height() + pad
+        self._draw_status(surface, pygame.Rect(px + pad, y, inner_w, max(20, self.buttons_top - y - pad)), info_size)
+        self.focus.draw(surface)
+
+    def _status_lines(self) -> tuple[str, tuple[int, int, int]]:
+        game = self.game
+        if self.status_left > 0 and self.status:
+            return self.status, theme.TEXT
+        if self.thinking:
+            return tr("status.thinking", name=player_name(game, game.to_move)), theme.ACCENT
+        if self.job is not None:
+            return tr("status.hint_thinking"), theme.ACCENT
+        if game.config.is_vs_ai:
+            return tr("status.your_turn"), theme.TEXT
+        return tr("status.side_to_move", side=colour_name(game.to_move)), theme.TEXT
+
+    def _draw_status(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        message, colour = self._status_lines()
+        left = rect.x
+        if self.job is not None:
+            radius = max(6, size // 2)
+            draw_spinner(surface, (rect.x + radius + 2, rect.y + size // 2 + 4), radius, self.time)
+            left += 2 * radius + 12
+        y = rect.y
+        for line in text.wrap(message, size, rect.right - left)[:3]:
+            image = text.render(line, size, colour)
+            surface.blit(image, (left, y))
+            y += image.get_height()
+        if self.show_cursor and not self.game.is_over:
+            where = tr("play.cursor_at", point=point_to_notation(self.cursor, self.game.config.size))
+            image = text.render(where, max(12, size - 2), theme.TEXT_DIM)
+            surface.blit(image, (rect.x, y + 4))

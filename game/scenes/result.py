@@ -1,0 +1,168 @@
+"""The end of a game: the final board stays in view with the winning five lit, and a panel
+beside it says who won, how, in how many moves and how long; then play again or go back."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.model import Game
+from game.records import GameRecord, RecordError, Result, save_record
+from game.rules import Stone
+from game.ui import chrome, text, theme
+from game.ui.board_view import BoardMarks, BoardView
+from game.ui.layout import screen_layout
+from game.ui.panel import format_duration
+from game.ui.widgets import Button, FocusGroup
+
+from .base import Scene
+from .names import headline, player_name, reason_text
+
+
+class ResultScene(Scene):
+    def enter(self, game: Game | None = None, **params: Any) -> None:
+        if game is None or game.result is None:
+            raise ValueError("the result scene needs a finished game")
+        self.game = game
+        self.view: BoardView | None = None
+        self.focus = FocusGroup()
+        self.time = 0.0
+        self.saved_to = ""
+        self.resize(self.app.screen.get_size())
+
+    def _records_dir(self) -> Any:
+        return getattr(self.app.store, "records_dir", None)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        settings = self.app.settings
+        self.layout = screen_layout(size[0], size[1], self.game.config.size, settings.show_coordinates)
+        if self.view is None:
+            self.view = BoardView(self.layout, settings.show_coordinates)
+        else:
+            self.view.relayout(self.layout, settings.show_coordinates)
+        px, py, pw, ph = self.layout.panel_rect
+        row_h = int(min(50, max(36, ph * 0.075)))
+        gap = max(8, row_h // 5)
+        buttons = [
+            Button("again", tr("result.play_again"), primary=True, hint="N"),
+            Button("review", tr("result.review"), visible=self.app.manager.has_scene("review")),
+            Button("save", tr("result.save_record"), visible=self._records_dir() is not None),
+            Button("menu", tr("play.menu"), hint="Esc"),
+        ]
+        visible = [b for b in buttons if b.visible]
+        y = py + ph - gap - len(visible) * (row_h + gap) + gap
+        for button in visible:
+            button.rect = pygame.Rect(px + gap, y, pw - 2 * gap, row_h)
+            y += row_h + gap
+        self.buttons_top = visible[0].rect.top
+        self.focus.set_widgets(buttons)
+        if self.focus.focus is None:
+            self.focus.focus = 0  # Enter plays again straight away
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        activation = self.focus.handle_event(event)
+        if activation is not None:
+            self.app.play_sound("click")
+            self.perform(activation.action)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_n:
+                self.perform("again")
+            elif event.key == pygame.K_ESCAPE:
+                self.perform("menu")
+
+    def perform(self, action: str) -> None:
+        if action == "again":
+            self.app.manager.switch("play", game=self.game.restart())
+        elif action == "review":
+            self.app.manager.switch("review", game=self.game)
+        elif action == "save":
+            self.save_record()
+        elif action == "menu":
+            self.app.manager.switch("menu")
+
+    def save_record(self) -> None:
+        """Write the game as SGF into the records folder, under a name that does not clash."""
+        folder = self._records_dir()
+        if folder is None:
+            return
+        game = self.game
+        stamp = datetime.datetime.now()
+        record = GameRecord(
+            size=game.config.size,
+            rule=game.rule,
+            moves=list(game.moves),
+            black=game.config.black.name,
+            white=game.config.white.name,
+            result=Result.from_outcome(game.result) if game.result else None,
+            date=stamp.date().isoformat(),
+        )
+        path = folder / f"gomoku-{stamp:%Y%m%d-%H%M%S}.sgf"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save_record(path, record)
+        except (OSError, RecordError) as error:
+            self.app.notify(tr("notice.save_failed", error=error))
+            return
+        self.saved_to = str(path)
+        self.app.notify(tr("result.saved", path=path))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        chrome.draw_background(surface)
+        game = self.game
+        last = game.last_move
+        marks = BoardMarks(
+            last_move=last.point if last else None,
+            winning_line=game.winning_line,
+            show_numbers=self.app.settings.show_move_numbers,
+            pulse=(self.time * 0.6) % 1.0,
+        )
+        assert self.view is not None
+        self.view.draw(surface, game.board, marks)
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        game = self.game
+        px, py, pw, ph = self.layout.panel_rect
+        chrome.draw_panel(surface, (px, py, pw, ph))
+        pad = max(12, pw // 18)
+        inner = pw - 2 * pad
+        y = py + pad
+        title_size = int(min(44, max(26, ph * 0.07)))
+        winner = game.result.winner if game.result else None
+        colour = theme.ACCENT
+        human = self.app.human_side(game)
+        if human is not None and winner is not None and winner is not human:
+            colour = theme.BAD
+        title = text.fitted(headline(game), title_size, colour, inner, bold=True)
+        surface.blit(title, title.get_rect(midtop=(px + pw // 2, y)))
+        y += title.get_height() + 4
+        body = max(14, int(title_size * 0.45))
+        for line in text.wrap(reason_text(game), body + 2, inner):
+            image = text.render(line, body + 2, theme.TEXT)
+            surface.blit(image, image.get_rect(midtop=(px + pw // 2, y)))
+            y += image.get_height()
+        y += pad
+        rows = [
+            (tr("result.moves"), str(game.move_count)),
+            (tr("result.duration"), format_duration(game.duration)),
+        ]
+        for stone in (Stone.BLACK, Stone.WHITE):
+            name = player_name(game, stone)
+            rows.append((tr("result.undos_used", name=name), str(game.undos_used[stone])))
+            rows.append((tr("result.hints_used", name=name), str(game.hints_used[stone])))
+        for label, value in rows:
+            if y + body > self.buttons_top - pad:
+                break
+            value_img = text.render(value, body, theme.TEXT, bold=True)
+            label_img = text.fitted(label, body, theme.TEXT_DIM, inner - value_img.get_width() - 12)
+            surface.blit(label_img, (px + pad, y))
+            surface.blit(value_img, value_img.get_rect(topright=(px + pw - pad, y)))
+            y += max(label_img.get_height(), value_img.get_height()) + 6
+            pygame.draw.line(surface, theme.PANEL_EDGE, (px + pad, y - 3), (px + pw - pad, y - 3))
+        self.focus.draw(surface)

@@ -1,0 +1,107 @@
+"""Settings: rule set, board size, take-backs, display options, sound and language.
+
+Every change is saved at once (no Apply button to forget); Esc or Back returns to the menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.storage.settings import BOARD_SIZES, LANGUAGES, MAX_UNDO_CHOICE
+from game.ui import chrome, text, theme
+from game.ui.widgets import Button, FocusGroup, OptionRow
+
+from .base import Scene
+
+RULES = ("freestyle", "standard", "renju")
+UNDO_CHOICES: tuple[int | None, ...] = tuple(range(MAX_UNDO_CHOICE + 1)) + (None,)
+VOLUMES = tuple(round(step / 10, 1) for step in range(11))
+ON_OFF = (True, False)
+
+
+def _on_off(value: bool) -> str:
+    return tr("common.on") if value else tr("common.off")
+
+
+def _undos(value: int | None) -> str:
+    return tr("common.unlimited") if value is None else str(value)
+
+
+def _language(code: str) -> str:
+    return tr(f"language.{code or 'system'}")
+
+
+class SettingsScene(Scene):
+    # (setting field, label key, choices, how a choice reads)
+    ROWS: tuple[tuple[str, str, tuple[Any, ...], Any], ...] = (
+        ("rule", "settings.rule", RULES, lambda v: tr(f"rule.{v}")),
+        ("board_size", "settings.board_size", BOARD_SIZES, lambda v: f"{v} × {v}"),
+        ("undo_limit", "settings.undo_limit", UNDO_CHOICES, _undos),
+        ("forbidden_loses", "settings.forbidden", ON_OFF, lambda v: tr("settings.forbidden_loses" if v else "settings.forbidden_refused")),
+        ("show_move_numbers", "settings.move_numbers", ON_OFF, _on_off),
+        ("show_coordinates", "settings.coordinates", ON_OFF, _on_off),
+        ("sound_volume", "settings.volume", VOLUMES, lambda v: f"{round(v * 100)}%"),
+        ("muted", "settings.mute", ON_OFF, _on_off),
+        ("language", "settings.language", LANGUAGES, _language),
+        ("fullscreen", "settings.fullscreen", ON_OFF, _on_off),
+    )
+
+    def enter(self, **params: Any) -> None:
+        self.focus = FocusGroup()
+        self.resize(self.app.screen.get_size())
+
+    def _widgets(self) -> list[Any]:
+        settings = self.app.settings
+        rows: list[Any] = []
+        for field_name, label_key, choices, describe in self.ROWS:
+            row = OptionRow(field_name, tr(label_key), choices, describe=describe)
+            row.select(getattr(settings, field_name))
+            rows.append(row)
+        rows.append(Button("back", tr("common.back"), primary=True, hint="Esc"))
+        return rows
+
+    def resize(self, size: tuple[int, int]) -> None:
+        width, height = size
+        widgets = self._widgets()
+        column_w = int(min(640, width * 0.7))
+        top = int(height * 0.17)
+        row_h = int(min(48, max(30, (height - top - 40) / (len(widgets) + 1.2))))
+        gap = max(4, row_h // 6)
+        x = (width - column_w) // 2
+        y = top
+        for widget in widgets:
+            if isinstance(widget, Button):
+                y += gap * 2
+                widget.rect = pygame.Rect(x + column_w // 4, y, column_w // 2, row_h)
+            else:
+                widget.rect = pygame.Rect(x, y, column_w, row_h)
+            y += row_h + gap
+        self.card = pygame.Rect(x - 24, top - 20, column_w + 48, y - top + 28)
+        self.focus.set_widgets(widgets)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        activation = self.focus.handle_event(event)
+        if activation is not None:
+            if activation.action == "back":
+                self.app.play_sound("click")
+                self.app.manager.switch("menu")
+                return
+            self.app.update_settings(self.app.settings.with_changes(**{activation.action: activation.value}))
+            self.app.play_sound("click")
+            if activation.action == "language":
+                self.resize(self.app.screen.get_size())  # every label changes
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        chrome.draw_background(surface)
+        width, height = surface.get_size()
+        chrome.draw_panel(surface, self.card)
+        title = text.render(tr("settings.title"), int(min(56, max(30, height * 0.06))), theme.ACCENT, bold=True)
+        surface.blit(title, title.get_rect(midbottom=(width // 2, self.card.top - 10)))
+        self.focus.draw(surface)
+        note = text.render(tr("settings.note"), max(12, height // 55), theme.TEXT_DIM)
+        surface.blit(note, note.get_rect(midtop=(width // 2, self.card.bottom + 8)))

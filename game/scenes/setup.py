@@ -1,0 +1,46 @@
+"""Turning the player's settings into a new game (shared by the menu and the result screen)."""
+
+from __future__ import annotations
+
+import random
+
+from game.model import Game, GameConfig, Player
+from game.rules import Stone
+from game.storage import Settings
+
+VS_AI = "ai"
+HOT_SEAT = "hotseat"
+
+
+def human_colour(settings: Settings, rng: random.Random) -> Stone:
+    """The colour the human plays against the computer; "random" is decided here, once."""
+    if settings.human_colour == "white":
+        return Stone.WHITE
+    if settings.human_colour == "random":
+        return rng.choice((Stone.BLACK, Stone.WHITE))
+    return Stone.BLACK
+
+
+def new_game(settings: Settings, mode: str, rng: random.Random | None = None) -> Game:
+    """A fresh game for `mode` ("ai" or "hotseat") with the rule, size and undo limit chosen.
+
+    Raises ValueError for an unknown mode.
+    """
+    if mode == HOT_SEAT:
+        black, white = Player.human("Black"), Player.human("White")
+    elif mode == VS_AI:
+        human = Player.human("Player")
+        computer = Player.ai(settings.ai_level)
+        side = human_colour(settings, rng or random.Random())
+        black, white = (human, computer) if side is Stone.BLACK else (computer, human)
+    else:
+        raise ValueError(f"unknown game mode {mode!r}; expected {VS_AI!r} or {HOT_SEAT!r}")
+    config = GameConfig(
+        rule=settings.rule_value,
+        size=settings.board_size,
+        black=black,
+        white=white,
+        undo_limit=settings.undo_limit,
+        forbidden_loses=settings.forbidden_loses,
+    )
+    return Game(config)

@@ -1,0 +1,59 @@
+"""The frame around the scenes: background, panels, titles and the toast line."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import text, theme
+
+
+@lru_cache(maxsize=4)
+def _gradient(size: tuple[int, int]) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface((max(1, width), max(1, height))).convert()
+    top, bottom = theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM
+    for y in range(height):
+        t = y / max(1, height - 1)
+        colour = tuple(round(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
+        pygame.draw.line(surface, colour, (0, y), (width, y))
+    return surface
+
+
+def draw_background(surface: pygame.Surface) -> None:
+    surface.blit(_gradient(surface.get_size()), (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int], alpha: int = 235) -> None:
+    """A rounded, slightly translucent card that panels and overlays sit on."""
+    rect = pygame.Rect(rect)
+    card = pygame.Surface(rect.size, pygame.SRCALPHA)
+    radius = 12
+    pygame.draw.rect(card, (*theme.PANEL, alpha), card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, (*theme.PANEL_EDGE, 255), card.get_rect(), width=1, border_radius=radius)
+    surface.blit(card, rect.topleft)
+
+
+def draw_toast(surface: pygame.Surface, message: str, fade: float) -> None:
+    """A one-line notice at the bottom centre; `fade` 0..1 is its opacity."""
+    if not message or fade <= 0:
+        return
+    width, height = surface.get_size()
+    size = max(14, height // 40)
+    lines = text.wrap(message, size, int(width * 0.7))
+    rendered = [text.render(line, size, theme.TEXT) for line in lines]
+    box_w = max(s.get_width() for s in rendered) + 36
+    box_h = sum(s.get_height() for s in rendered) + 20
+    box = pygame.Rect(0, 0, box_w, box_h)
+    box.midbottom = (width // 2, height - 18)
+    card = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(card, (16, 18, 22, int(225 * fade)), card.get_rect(), border_radius=10)
+    pygame.draw.rect(card, (*theme.ACCENT, int(255 * fade)), card.get_rect(), width=1, border_radius=10)
+    y = 10
+    for line in rendered:
+        line = line.copy()
+        line.set_alpha(int(255 * fade))
+        card.blit(line, line.get_rect(midtop=(box_w // 2, y)))
+        y += line.get_height()
+    surface.blit(card, box.topleft)

@@ -1,0 +1,69 @@
+"""Pieces of the side panel: player cards, label/value lines and the thinking spinner."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.rules import Stone
+
+from . import text, theme
+from .stones import stone_surface
+
+
+def draw_player_card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    stone: Stone,
+    name: str,
+    details: list[str],
+    active: bool,
+    badge: str = "",
+) -> None:
+    """One side: its stone, its name, a few detail lines; the side to move is outlined."""
+    radius = 10
+    pygame.draw.rect(surface, (58, 65, 76) if active else (52, 58, 68), rect, border_radius=radius)
+    if active:
+        pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=radius)
+    icon = int(min(rect.height * 0.62, 46))
+    stone_image = stone_surface(stone, icon)
+    pad = max(8, rect.height // 6)
+    surface.blit(stone_image, stone_image.get_rect(midleft=(rect.x + pad, rect.centery)))
+    text_x = rect.x + pad * 2 + icon
+    room = rect.right - text_x - pad
+    name_size = max(14, int(rect.height * 0.27))
+    if badge:
+        badge_img = text.render(badge, max(11, int(name_size * 0.72)), theme.ACCENT, bold=True)
+        surface.blit(badge_img, badge_img.get_rect(topright=(rect.right - pad, rect.y + pad)))
+        room_name = room - badge_img.get_width() - 8
+    else:
+        room_name = room
+    title = text.fitted(name, name_size, theme.TEXT, room_name, bold=True)
+    lines = [text.fitted(line, max(12, int(name_size * 0.78)), theme.TEXT_DIM, room) for line in details]
+    total = title.get_height() + sum(line.get_height() for line in lines)
+    y = rect.centery - total // 2
+    surface.blit(title, (text_x, y))
+    y += title.get_height()
+    for line in lines:
+        surface.blit(line, (text_x, y))
+        y += line.get_height()
+
+
+def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, time: float) -> None:
+    """Eight dots chasing each other: the engine is thinking."""
+    for index in range(8):
+        angle = time * 5 + index * math.pi / 4
+        fade = (index + 1) / 8
+        colour = tuple(int(c * fade + 40 * (1 - fade)) for c in theme.ACCENT)
+        x = centre[0] + math.cos(angle) * radius
+        y = centre[1] + math.sin(angle) * radius
+        pygame.draw.circle(surface, colour, (x, y), max(2, radius // 4))
+
+
+def format_duration(seconds: float) -> str:
+    """m:ss, or h:mm:ss for long games."""
+    seconds = int(max(0, seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -1,0 +1,64 @@
+"""Rendered text with a cache, through the bundled font when it is available.
+
+All visible text goes through `render`; the font comes from `game.ui.fonts.get_font` (the
+bundled CJK-capable font). Until that module exists, pygame's default font stands in.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+try:
+    from .fonts import get_font as _bundled_font
+except ImportError:  # the fonts module is optional while the game is being built
+    _bundled_font = None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font about `size` pixels tall."""
+    size = max(6, int(size))
+    if _bundled_font is not None:
+        try:
+            return _bundled_font(size, bold)
+        except (OSError, pygame.error, FileNotFoundError):
+            pass
+    fallback = pygame.font.Font(None, int(size * 1.35))
+    fallback.bold = bold
+    return fallback
+
+
+@lru_cache(maxsize=1024)
+def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """`text` drawn anti-aliased; cached, so drawing the same label every frame is free."""
+    return font(size, bold).render(text, True, colour)
+
+
+def fitted(text: str, size: int, colour: tuple[int, int, int], max_width: int, bold: bool = False) -> pygame.Surface:
+    """`text` at `size`, shrunk step by step until it fits in `max_width` (labels never overflow)."""
+    surface = render(text, size, colour, bold)
+    while surface.get_width() > max_width and size > 9:
+        size -= 1
+        surface = render(text, size, colour, bold)
+    return surface
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines that fit `max_width` (words, or characters for CJK text)."""
+    face = font(size, bold)
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line}{joiner}{word}" if line else word
+        if face.size(candidate)[0] <= max_width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

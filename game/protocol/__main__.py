@@ -36,13 +36,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def configure_logging(path: str | None) -> None:
+    """Debug log to `path`, or warnings to stderr. An unusable path is reported, not fatal:
+    a brain that cannot log can still play."""
     root = logging.getLogger()
+    handler: logging.Handler = logging.StreamHandler(sys.stderr)
+    root.setLevel(logging.WARNING)
     if path:
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-        root.setLevel(logging.DEBUG)
-    else:
-        handler = logging.StreamHandler(sys.stderr)
-        root.setLevel(logging.WARNING)
+        try:
+            handler = logging.FileHandler(path, encoding="utf-8")
+            root.setLevel(logging.DEBUG)
+        except OSError as problem:
+            print(f"pbrain-gomoku: cannot write the log {path!r}: {problem}; logging to stderr", file=sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
 

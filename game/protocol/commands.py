@@ -122,16 +122,20 @@ Command = (
 )
 
 # ----------------------------------------------------------------------------- parsers
-_POINT = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
-_STONE_LINE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$")
-_RECT = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$")
+_POINT = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$", re.ASCII)
+_STONE_LINE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$", re.ASCII)
+_RECT = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$", re.ASCII)
 _MAX_NUMBER_DIGITS = 9  # anything longer is nonsense, and int() of huge digit strings is slow
 
 
-def _number(text: str, what: str, line: str) -> int:
+def parse_number(text: str, what: str, line: str) -> int:
+    """Read a non-negative whole number in ASCII digits. Raises ProtocolError naming `what` and quoting `line`.
+
+    str.isdigit alone would let '²' through to int(), which then fails.
+    """
     text = text.strip()
-    if not text.isdigit() or len(text) > _MAX_NUMBER_DIGITS:
-        raise ProtocolError(f"{what} must be a non-negative whole number, got {text!r} in {line!r}")
+    if not (text.isascii() and text.isdigit()) or len(text) > _MAX_NUMBER_DIGITS:
+        raise ProtocolError(f"{what} must be a non-negative whole number, got {text!r} in {line.strip()!r}")
     return int(text)
 
 
@@ -165,7 +169,7 @@ def _parse_rect(rest: str, line: str) -> RectStart:
     match = _RECT.match(rest)
     if not match:
         raise ProtocolError(f"RECTSTART needs width,height, got {line.strip()!r}")
-    return RectStart(_number(match.group(1), "width", line), _number(match.group(2), "height", line))
+    return RectStart(parse_number(match.group(1), "width", line), parse_number(match.group(2), "height", line))
 
 
 def _no_argument(command: Command):
@@ -173,7 +177,7 @@ def _no_argument(command: Command):
 
 
 _PARSERS = {
-    "START": lambda rest, line: Start(_number(rest, "board size", line)),
+    "START": lambda rest, line: Start(parse_number(rest, "board size", line)),
     "RECTSTART": _parse_rect,
     "RESTART": _no_argument(Restart()),
     "BEGIN": _no_argument(Begin()),
@@ -188,7 +192,7 @@ _PARSERS = {
     "YXSTOP": _no_argument(Stop()),
     "STOP": _no_argument(Stop()),
     "YXSHOWFORBID": _no_argument(ShowForbid()),
-    "YXNBEST": lambda rest, line: NBest(_number(rest, "YXNBEST count", line)),
+    "YXNBEST": lambda rest, line: NBest(parse_number(rest, "YXNBEST count", line)),
 }
 
 #: The keywords that interrupt a search: the reader thread acts on them at once.

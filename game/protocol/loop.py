@@ -168,20 +168,24 @@ class Brain:
         self._answer(request, decision)
 
     def _answer(self, request: ThinkRequest, decision: Decision) -> None:
-        if not request.play:  # YXNBEST: report, do not move
-            result = decision.result
-            pv = result.pv if result and result.pv else (decision.move,)
-            depth, score, nodes, time_ms = (result.depth, result.score, result.nodes, result.time_ms) if result else (0, 0, 0, 0)
-            self.writer.write(search_message(depth, score, nodes, time_ms, pv, multipv=1))
+        # A fallback move has no engine result; report it as a depth-0 line like any other.
+        result = decision.result or SearchResult(decision.move, 0, 0, 0, (decision.move,), 0)
+        if not request.play:
+            # YXNBEST: report without moving. The engine has no multi-PV search, so the
+            # "n best" are the single best move until it offers root-move scores.
+            self._report(result, multipv=1)
             self.writer.write(move_line(decision.move))
             return
-        if self._report_progress and not self._progress_reported and decision.result is not None:
-            self._progress(decision.result)  # a forced or opening move reports what it was
+        if self._report_progress and not self._progress_reported:
+            self._report(result)  # a forced or opening move still says what it was
         self.session.play(decision.move)
         self.moves_played += 1
         self.writer.write(move_line(decision.move))
 
     def _progress(self, result: SearchResult) -> None:
         self._progress_reported = True
+        self._report(result)
+
+    def _report(self, result: SearchResult, multipv: int = 0) -> None:
         pv = result.pv or (result.move,)
-        self.writer.write(search_message(result.depth, result.score, result.nodes, result.time_ms, pv))
+        self.writer.write(search_message(result.depth, result.score, result.nodes, result.time_ms, pv, multipv))

@@ -169,7 +169,7 @@ class Session:
     def _on_info(self, command: cmd.Info) -> Reply:
         key, value = command.key, command.value
         if key in _NUMERIC_KEYS:
-            number = _int_value(key, value)
+            number = cmd.parse_number(value, f"INFO {key}", f"INFO {key} {value}")
             if key in _TIME_KEYS:
                 self.time = self.time.with_value(key, number)
             elif key == "rule":
@@ -287,9 +287,3 @@ class Session:
             raise cmd.ProtocolError(f"{what} before START: send START first")
         return self.board
 
-
-def _int_value(key: str, value: str) -> int:
-    text = value.strip()
-    if not text.isdigit() or len(text) > 12:
-        raise cmd.ProtocolError(f"INFO {key} needs a non-negative whole number, got {value!r}")
-    return int(text)

@@ -129,3 +129,12 @@ def test_the_console_script_runs_the_brain():
     assert brain.ask("START 15") == "OK"
     move_of(brain.ask("BEGIN"))
     assert brain.finish() == 0
+
+
+def test_an_unwritable_log_path_is_reported_and_the_brain_still_plays(tmp_path):
+    missing = tmp_path / "no" / "such" / "dir" / "brain.log"
+    brain = BrainProcess("--level", "beginner", "--log", str(missing))
+    assert brain.ask("START 15") == "OK"
+    move_of(brain.ask("BEGIN"))
+    assert brain.finish() == 0
+    assert "cannot write the log" in brain.stderr and str(missing) in brain.stderr

@@ -50,7 +50,7 @@ def test_every_printed_line_is_a_single_line_even_for_hostile_input():
     out = converse(["START 15", "HELLO\x0bTHERE\x1c\x85again", "TURN 1,\u20282"])
     assert all(line.isprintable() for line in out)
     got = answers(out)
-    assert len(got) == 3 and got[1].startswith("UNKNOWN") and got[2] == "7,7"  # U+2028 counts as a space
+    assert len(got) == 3 and got[1].startswith("UNKNOWN") and got[2].startswith("ERROR malformed coordinate")
 
 
 def test_time_budget_and_level_reach_the_engine():

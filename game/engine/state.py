@@ -92,7 +92,7 @@ class EngineBoard:
         self.by_class = [None, [set() for _ in range(10)], [set() for _ in range(10)]]
         self.near = [0] * self.length
         self.hash = 0
-        self.stack: list[int] = []
+        self.stack: list[tuple] = []
         # Per direction, the eight cells a stone can see as (offset, shift): the offset from
         # the stone to the cell and the bit position of the stone in that cell's key (the
         # stone sits at -offset from the cell, which is the mirrored slot).
@@ -101,6 +101,10 @@ class EngineBoard:
         )
         self.near_offsets = tuple(
             dy * width + dx for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0)
+        )
+        # Per direction: its keys, its joint table, the mask clearing its bits, its neighbours.
+        self.plan = tuple(
+            (self.keys[d], self.joint_tables[d], self.joint_masks[d], self.neighbours[d]) for d in range(4)
         )
         for i in self.board_cells:
             self._recompute_keys(i)
@@ -152,55 +156,34 @@ class EngineBoard:
 
     # ----------------------------------------------------------------- make / unmake
     def make(self, i: int, colour: int) -> None:
-        """Place `colour` on the empty cell i and update everything it touches."""
-        cells = self.cells
-        cells[i] = colour
-        self.stack.append(i)
-        self.hash ^= ZOBRIST[colour][i]
-        # The cell stops being a candidate: take its values out of the totals.
-        for c in (BLACK, WHITE):
-            packed = self.packed[c][i]
-            self.total[c] -= packed >> 4
-            cls = packed & 15
-            if cls >= pt.C_FLEX3:
-                self.by_class[c][cls].discard(i)
-        self._update_lines(i, colour)
-        near = self.near
-        for offset in self.near_offsets:
-            near[i + offset] += 1
+        """Place `colour` on the empty cell i and update everything it touches.
 
-    def unmake(self) -> int:
-        """Take back the last stone; returns its cell."""
-        i = self.stack.pop()
-        colour = self.cells[i]
-        self.cells[i] = 0
-        self.hash ^= ZOBRIST[colour][i]
-        self._update_lines(i, -colour)
-        near = self.near
-        for offset in self.near_offsets:
-            near[i + offset] -= 1
-        self._refresh_cell(i)
-        return i
-
-    def _update_lines(self, i: int, signed_colour: int) -> None:
-        """Add `signed_colour` (negative to remove) to the line keys of the cells i can see.
-
-        One lookup per neighbour gives both colours' patterns already shifted into place
-        (black in the low 16 bits, white in the next 16); only a changed cell pays more.
+        What changes is logged (cell, old patterns, old values) so that `unmake` restores
+        it by assignment instead of recomputing it.
         """
         cells = self.cells
-        black_cells, white_cells = self.cell_tables[1], self.cell_tables[2]
-        comb = self.comb
+        cells[i] = colour
+        self.hash ^= ZOBRIST[colour][i]
+        total = self.total
         black_packed, white_packed = self.packed[1], self.packed[2]
         black_sets, white_sets = self.by_class[1], self.by_class[2]
-        total = self.total
-        for d in range(4):
-            keys = self.keys[d]
-            joint = self.joint_tables[d]
-            mask = self.joint_masks[d]
-            for offset, shift in self.neighbours[d]:
+        changes: list[int] = []  # flat: cell, old comb, old black packed, old white packed, ...
+        self.stack.append((i, colour, total[1], total[2], changes))
+        # The cell stops being a candidate: take its values out of the totals.
+        before = black_packed[i]
+        total[1] -= before >> 4
+        if before & 15 >= 2:
+            black_sets[before & 15].discard(i)
+        before = white_packed[i]
+        total[2] -= before >> 4
+        if before & 15 >= 2:
+            white_sets[before & 15].discard(i)
+        black_cells, white_cells = self.cell_tables[1], self.cell_tables[2]
+        comb = self.comb
+        for keys, joint, mask, neighbours in self.plan:
+            for offset, shift in neighbours:
                 m = i + offset
-                key = keys[m] + (signed_colour << shift)
+                key = keys[m] + (colour << shift)
                 keys[m] = key
                 if cells[m]:
                     continue
@@ -209,28 +192,77 @@ class EngineBoard:
                 if new == old:
                     continue
                 comb[m] = new
-                before = black_packed[m]
+                old_black, old_white = black_packed[m], white_packed[m]
+                changes.append(m)
+                changes.append(old)
+                changes.append(old_black)
+                changes.append(old_white)
                 after = black_cells[new & 0xFFFF]
-                if after != before:
+                if after != old_black:
                     black_packed[m] = after
-                    total[1] += (after >> 4) - (before >> 4)
-                    old_cls, new_cls = before & 15, after & 15
+                    total[1] += (after >> 4) - (old_black >> 4)
+                    old_cls, new_cls = old_black & 15, after & 15
                     if old_cls != new_cls:
                         if old_cls >= 2:
                             black_sets[old_cls].discard(m)
                         if new_cls >= 2:
                             black_sets[new_cls].add(m)
-                before = white_packed[m]
                 after = white_cells[new >> 16]
-                if after != before:
+                if after != old_white:
                     white_packed[m] = after
-                    total[2] += (after >> 4) - (before >> 4)
-                    old_cls, new_cls = before & 15, after & 15
+                    total[2] += (after >> 4) - (old_white >> 4)
+                    old_cls, new_cls = old_white & 15, after & 15
                     if old_cls != new_cls:
                         if old_cls >= 2:
                             white_sets[old_cls].discard(m)
                         if new_cls >= 2:
                             white_sets[new_cls].add(m)
+        near = self.near
+        for offset in self.near_offsets:
+            near[i + offset] += 1
+
+    def unmake(self) -> int:
+        """Take back the last stone; returns its cell."""
+        i, colour, total_black, total_white, changes = self.stack.pop()
+        self.cells[i] = 0
+        self.hash ^= ZOBRIST[colour][i]
+        for keys, _, _, neighbours in self.plan:
+            for offset, shift in neighbours:
+                keys[i + offset] -= colour << shift
+        comb = self.comb
+        black_packed, white_packed = self.packed[1], self.packed[2]
+        black_sets, white_sets = self.by_class[1], self.by_class[2]
+        for k in range(len(changes) - 4, -1, -4):
+            m = changes[k]
+            comb[m] = changes[k + 1]
+            old, now = changes[k + 2], black_packed[m]
+            if old != now:
+                black_packed[m] = old
+                if old & 15 != now & 15:
+                    if now & 15 >= 2:
+                        black_sets[now & 15].discard(m)
+                    if old & 15 >= 2:
+                        black_sets[old & 15].add(m)
+            old, now = changes[k + 3], white_packed[m]
+            if old != now:
+                white_packed[m] = old
+                if old & 15 != now & 15:
+                    if now & 15 >= 2:
+                        white_sets[now & 15].discard(m)
+                    if old & 15 >= 2:
+                        white_sets[old & 15].add(m)
+        # The cell is empty again with the patterns it had: put it back in the sets.
+        cls = black_packed[i] & 15
+        if cls >= 2:
+            black_sets[cls].add(i)
+        cls = white_packed[i] & 15
+        if cls >= 2:
+            white_sets[cls].add(i)
+        self.total[1], self.total[2] = total_black, total_white
+        near = self.near
+        for offset in self.near_offsets:
+            near[i + offset] -= 1
+        return i
 
     # ----------------------------------------------------------------- queries
     def cells_of(self, colour: int, *classes: int) -> list[int]:
@@ -251,6 +283,9 @@ class EngineBoard:
     def pattern(self, colour: int, i: int, d: int) -> int:
         """The line pattern `colour` makes at empty cell i in direction d."""
         return self.line_tables[colour][self.keys[d][i]]
+
+    def last_move(self) -> int:
+        return self.stack[-1][0] if self.stack else -1
 
     def stone_count(self) -> int:
         return len(self.stack)

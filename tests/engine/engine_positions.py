@@ -30,3 +30,57 @@ def position_from_rows(rows: list[str], to_move: Stone, rule: Rule = Rule.FREEST
     board = board_from_rows(rows, rule)
     position = Position.from_board(board)
     return Position(position.size, position.rule, position.stones, to_move)
+
+
+# ---------------------------------------------------------------- tactics data files
+from dataclasses import dataclass  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+TACTICS_DIR = Path(__file__).resolve().parent.parent / "data" / "tactics"
+
+
+class TacticFormatError(ValueError):
+    """A tactics file that cannot be read; the message names the file and the line."""
+
+
+@dataclass(frozen=True)
+class Tactic:
+    """One test position: the side to move must play one of `accept`."""
+
+    name: str
+    kind: str
+    position: Position
+    accept: frozenset
+
+
+def _points(text: str) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in (token.split(",") for token in text.split())]
+
+
+def load_tactic(path: Path) -> Tactic:
+    """Parse a tactics file: `key value` lines (rule, size, to-move, kind, accept, black, white)."""
+    fields: dict[str, str] = {}
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        if key not in {"rule", "size", "to-move", "kind", "accept", "black", "white"}:
+            raise TacticFormatError(f"{path.name}:{number}: unknown key {key!r}")
+        fields[key] = value.strip()
+    try:
+        blacks, whites = _points(fields.get("black", "")), _points(fields.get("white", ""))
+        stones = []
+        for index in range(max(len(blacks), len(whites))):
+            if index < len(blacks):
+                stones.append((*blacks[index], int(Stone.BLACK)))
+            if index < len(whites):
+                stones.append((*whites[index], int(Stone.WHITE)))
+        position = Position(int(fields["size"]), Rule(fields["rule"]), tuple(stones), Stone[fields["to-move"].upper()])
+        return Tactic(path.stem, fields["kind"], position, frozenset(_points(fields["accept"])))
+    except (KeyError, ValueError) as error:
+        raise TacticFormatError(f"{path.name}: {error}") from error
+
+
+def load_tactics(directory: Path = TACTICS_DIR) -> list[Tactic]:
+    return [load_tactic(path) for path in sorted(directory.glob("*.txt"))]

@@ -1,0 +1,151 @@
+"""Regenerate the tactics positions in tests/data/tactics/ (a maintenance command, slow).
+
+Plays noisy games between low engine levels from the arena openings, and keeps positions
+that the independent oracle in benchmarks/reference.py classifies as a win in one, a
+must-block, a four-three or VCF win, or a defence against an open three. The accepted
+moves written into each file come from the oracle, never from the engine.
+
+    python benchmarks/make_tactics.py --out tests/data/tactics --per-kind 16
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.rules import Board, Rule, Stone  # noqa: E402
+
+import reference as ref  # noqa: E402
+
+OPENINGS = Path("/work/shared/arena/openings.txt")
+KINDS = ("win1", "block", "four-three", "vcf", "defend")
+
+
+def openings() -> list[list[tuple[int, int]]]:
+    result = []
+    for line in OPENINGS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        result.append([(7 + int(a), 7 + int(b)) for a, b in (tok.split(",") for tok in line.split())])
+    return result
+
+
+def classify(board: Board, side: Stone) -> tuple[str, list, str] | None:
+    """(kind, accepted moves, why) for a position worth keeping, else None."""
+    other = side.opponent
+    own = ref.five_points(board, side)
+    if own:
+        return "win1", own, f"{side.label} completes five at each accepted point (every such point is listed)."
+    theirs = ref.five_points(board, other)
+    if len(theirs) == 1:
+        return "block", theirs, f"{other.label} threatens five at the only accepted point and {side.label} has no five: it must be blocked."
+    if theirs:
+        return None
+    for depth in range(1, 6):
+        line = ref.vcf(board, side, depth)
+        if line is not None:
+            starts = ref.winning_vcf_starts(board, side, depth)
+            if not starts:
+                return None
+            kind = "four-three" if depth <= 2 else "vcf"
+            shown = " ".join(f"{x},{y}" for x, y in line)
+            why = (f"{side.label} wins by continuous fours in {2 * depth - 1} plies, e.g. {shown}; the accepted "
+                   f"points are every four that starts a VCF of at most {depth} {side.label} moves (oracle search).")
+            return kind, starts, why
+    # an open three (or better) of the opponent that the side to move must answer
+    threatened = False
+    for point in ref.near_empty(board, 2):
+        if ref.playable(board, point, other):
+            board.push(point, other)
+            try:
+                threatened = len(ref.five_points(board, other)) >= 2
+            finally:
+                board.pop()
+        if threatened:
+            break
+    if not threatened or ref.four_moves(board, side):
+        return None
+    accepted = []
+    for move in ref.near_empty(board, 3):
+        if not ref.playable(board, move, side):
+            continue
+        board.push(move, side)
+        try:
+            if not ref.opponent_breaks_through(board, other, 3):
+                accepted.append(move)
+        finally:
+            board.pop()
+    if not accepted or len(accepted) > 6:
+        return None
+    why = (f"{other.label} threatens an open four; {side.label} has no four of its own. After each accepted point "
+           f"{other.label} has no open four, double four or VCF (oracle, 3 fours deep); after every other point near "
+           f"the stones it has one.")
+    return "defend", accepted, why
+
+
+def write_position(path: Path, board: Board, side: Stone, kind: str, accepted, why: str) -> None:
+    blacks = [m.point for m in board.history if m.stone is Stone.BLACK]
+    whites = [m.point for m in board.history if m.stone is Stone.WHITE]
+    picture = str(board).replace("X", "X").splitlines()
+    lines = [f"# {kind}: {why}", "#"]
+    lines += [f"#   {row}" for row in picture]
+    lines += [
+        f"rule {board.rule.value}",
+        f"size {board.size}",
+        f"to-move {side.name.lower()}",
+        f"kind {kind}",
+        "accept " + " ".join(f"{x},{y}" for x, y in accepted),
+        "black " + " ".join(f"{x},{y}" for x, y in blacks),
+        "white " + " ".join(f"{x},{y}" for x, y in whites),
+    ]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="tests/data/tactics")
+    parser.add_argument("--per-kind", type=int, default=14)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    counts = {kind: 0 for kind in KINDS}
+    seen = set()
+    for game in range(args.games):
+        opening = openings()[game % 20]
+        rule = Rule.RENJU if game % 5 == 4 else Rule.FREESTYLE
+        board = Board(15, rule)
+        for point in opening:
+            board.push(point)
+        levels = (Level.BEGINNER, Level.CASUAL)
+        while board.outcome() is None and board.move_count < 80:
+            side = board.to_move
+            found = classify(board, side) if board.move_count >= 8 else None
+            if found is not None:
+                kind, accepted, why = found
+                key = tuple(board.cells)
+                if counts[kind] < args.per_kind and key not in seen:
+                    seen.add(key)
+                    counts[kind] += 1
+                    name = f"{kind}-{counts[kind]:02d}.txt"
+                    write_position(out / name, board, side, kind, accepted, why)
+                    print(f"game {game}: {name} accept={accepted}", flush=True)
+            level = levels[(board.move_count + game) % 2]
+            result = search(Position.from_board(board), Limit(depth=2, time_ms=400), level, seed=rng.randrange(1 << 30))
+            board.push(result.move)
+        if all(count >= args.per_kind for count in counts.values()):
+            break
+    print(counts)
+
+
+if __name__ == "__main__":
+    main()

@@ -13,8 +13,8 @@ from game.rules import MAX_SIZE, MIN_SIZE, Point
 from .errors import NotationError
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-_MOVE = re.compile(r"([a-z])(\d{1,2})")
-_MOVE_ONE_DIGIT = re.compile(r"([a-z])(\d)")
+_MOVE = re.compile(r"([a-z])(\d{1,2})", re.ASCII)
+_MOVE_ONE_DIGIT = re.compile(r"([a-z])(\d)", re.ASCII)
 
 
 def _check_size(size: int) -> None:

@@ -22,9 +22,10 @@ from game.rules import MAX_SIZE, MIN_SIZE, Rule
 from .errors import PsqError, ReplayError
 from .record import GameRecord
 
-_HEADER = re.compile(r"\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\b.*", re.IGNORECASE)
-_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?")
-_INTEGER = re.compile(r"\s*-?\d+\s*")
+# Digit counts are capped so int() never meets a number with thousands of digits.
+_HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,4})\s*x\s*(\d{1,4})\b.*", re.IGNORECASE | re.ASCII)
+_MOVE = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*(?:,\s*(-?\d{1,12})\s*)?", re.ASCII)
+_INTEGER = re.compile(r"\s*-?\d+\s*", re.ASCII)
 
 
 def write_psq(record: GameRecord) -> str:

@@ -50,6 +50,7 @@ _RULE_NAMES = {
 }
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NAME = re.compile(r"[A-Za-z]+")
+_SIZE_NUMBER = re.compile(r"[0-9]{1,4}")
 _UNSUPPORTED = {"AB": "setup stones", "AW": "setup stones", "AE": "setup stones"}
 
 
@@ -246,7 +247,7 @@ def _read_size(prop: _Property | None) -> int:
         return DEFAULT_SIZE
     text = prop.values[0].strip()
     width, _, height = text.partition(":")
-    if not width.isdigit() or (height and height != width):
+    if not _SIZE_NUMBER.fullmatch(width) or (height and height != width):
         raise SgfError(f"SZ must be one number (square boards only), got {text!r}", prop.line, prop.column)
     size = int(width)
     if not MIN_SIZE <= size <= MAX_SIZE:

@@ -84,13 +84,9 @@ class UserStore:
 
     @property
     def records_dir(self) -> Path:
-        """The folder saved records go to and Load lists; created on first use."""
-        folder = self.locations.records_dir
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            log.warning("cannot create the records folder %s: %s", folder, error)
-        return folder
+        """The folder saved records go to and Load lists. It is created by the first save,
+        not here, so merely looking (the result screen, Load) leaves no empty folder behind."""
+        return self.locations.records_dir
 
     def take_notices(self) -> list[StoreNotice]:
         """The notices gathered so far, emptying the list (so each is shown once)."""

@@ -97,6 +97,11 @@ class SoundBoard:
             log.warning("sound %r failed (%s); continuing silently", event, error)
             self._sounds = _silent_board()
 
+    def preload(self) -> None:
+        """Start the mixer and load every sound now (e.g. behind the menu), so the first
+        stone placed does not wait for the audio device."""
+        self._loaded()
+
     def set_volume(self, volume: float) -> None:
         self._volume = _clamp(volume)
 

@@ -20,6 +20,11 @@ def press(app, key: int) -> None:
     frames(app, 1)
 
 
+def records_folder(store):
+    store.records_dir.mkdir(parents=True, exist_ok=True)
+    return store.records_dir
+
+
 FIVE = [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]
 
 
@@ -135,7 +140,7 @@ def test_a_recorded_resignation_is_shown_at_the_end(make_app):
 def test_load_lists_saved_records_and_opens_one_into_review(make_app, store):
     app = make_app()
     game = finished_game()
-    sgf, psq = save_game_records(game, store.records_dir)
+    sgf, psq = save_game_records(game, records_folder(store))
     load = open_scene(app, "load")
     assert sorted(entry.name for entry in load.entries) == sorted([sgf.name, psq.name])
     index = next(i for i, entry in enumerate(load.entries) if entry.name == psq.name)
@@ -160,7 +165,7 @@ def test_load_lists_saved_records_and_opens_one_into_review(make_app, store):
 )
 def test_a_malformed_file_shows_the_readers_message_and_stays_on_the_list(make_app, store, name, content):
     app = make_app()
-    path = store.records_dir / name
+    path = records_folder(store) / name
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     load = open_scene(app, "load")
     load.perform("open:0")
@@ -171,8 +176,9 @@ def test_a_malformed_file_shows_the_readers_message_and_stays_on_the_list(make_a
 
 def test_the_load_list_scrolls_with_the_keyboard(make_app, store):
     app = make_app()
+    folder = records_folder(store)
     for number in range(40):
-        (store.records_dir / f"game-{number:02}.psq").write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\n")
+        (folder / f"game-{number:02}.psq").write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\n")
     load = open_scene(app, "load")
     assert load.rows < 40
     for _ in range(load.rows + 3):
@@ -188,7 +194,7 @@ def test_the_load_list_scrolls_with_the_keyboard(make_app, store):
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_review_and_load_draw_in_both_languages(make_app, store, language):
     app = make_app(Settings(language=language))
-    save_game_records(finished_game(), store.records_dir)
+    save_game_records(finished_game(), records_folder(store))
     (store.records_dir / "broken.sgf").write_text("(;")
     load = open_scene(app, "load")
     load.perform(f"open:{[e.name for e in load.entries].index('broken.sgf')}")
@@ -198,3 +204,13 @@ def test_review_and_load_draw_in_both_languages(make_app, store, language):
     for key in (pygame.K_HOME, pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_END):
         press(app, key)
     assert review.position.at_end
+
+
+def test_load_with_no_records_folder_yet_shows_the_empty_list(make_app, store):
+    app = make_app()
+    assert not store.records_dir.exists()
+    load = open_scene(app, "load")
+    assert load.entries == []
+    press(app, pygame.K_RETURN)  # the focus is on Back
+    frames(app)
+    assert app.manager.current_name == "menu"

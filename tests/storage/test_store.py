@@ -90,10 +90,14 @@ def test_clear_game_forgets_the_autosave(store):
     store.clear_game()  # clearing twice is harmless
 
 
-def test_records_dir_is_created_on_demand(store, tmp_path):
+def test_records_dir_is_created_by_the_first_save_not_by_looking(store, tmp_path):
+    from game.storage import list_records, save_game_records
+
     folder = store.records_dir
-    assert folder.is_dir()
     assert tmp_path in folder.parents
+    assert list_records(folder) == [] and not folder.exists()
+    save_game_records(a_game_in_progress(), folder)
+    assert folder.is_dir() and len(list_records(folder)) == 2
 
 
 # ------------------------------------------------------------------ corrupt files

@@ -17,6 +17,9 @@ from pathlib import Path
 import numpy as np
 
 RATE = 44100
+# Peaks stay well under full scale: the last stone's click and the win chime overlap in the
+# mixer, and their sum must not clip either.
+PLACE_PEAK = 0.6
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "sounds"
 
@@ -109,23 +112,23 @@ def build_all() -> dict[str, np.ndarray]:
     rng = np.random.default_rng(20261122)
     sounds: dict[str, np.ndarray] = {}
     for number, pitch in enumerate((880.0, 940.0, 830.0, 990.0), start=1):
-        sounds[f"place_{number}.wav"] = finish(wood_click(rng, pitch), 0.75)
+        sounds[f"place_{number}.wav"] = finish(wood_click(rng, pitch), PLACE_PEAK)
     sounds["click.wav"] = finish(
-        np.sin(2 * np.pi * 1800 * timeline(0.05)) * envelope(timeline(0.05), 0.001, 0.008), 0.4, fade=0.01
+        np.sin(2 * np.pi * 1800 * timeline(0.05)) * envelope(timeline(0.05), 0.001, 0.008), 0.35, fade=0.01
     )
-    sounds["invalid.wav"] = finish(sequence([(0.0, 233.08), (0.11, 196.0)], 0.36, 0.07), 0.5)
-    sounds["undo.wav"] = finish(glide(660.0, 390.0, 0.2, 0.08), 0.45)
+    sounds["invalid.wav"] = finish(sequence([(0.0, 233.08), (0.11, 196.0)], 0.36, 0.07), 0.45)
+    sounds["undo.wav"] = finish(glide(660.0, 390.0, 0.2, 0.08), 0.4)
     sounds["win.wav"] = finish(
         sequence([(0.0, note_hz("C5")), (0.11, note_hz("E5")), (0.22, note_hz("G5")), (0.33, note_hz("C6"))], 1.5, 0.45),
-        0.7,
+        0.55,
         fade=0.1,
     )
     sounds["lose.wav"] = finish(
         sequence([(0.0, note_hz("A4")), (0.28, note_hz("F4")), (0.56, note_hz("D4"))], 1.5, 0.35, gap_gain=0.9),
-        0.55,
+        0.45,
         fade=0.15,
     )
-    sounds["draw.wav"] = finish(sequence([(0.0, note_hz("G4")), (0.2, note_hz("C5"))], 1.0, 0.3), 0.55, fade=0.1)
+    sounds["draw.wav"] = finish(sequence([(0.0, note_hz("G4")), (0.2, note_hz("C5"))], 1.0, 0.3), 0.45, fade=0.1)
     return sounds
 
 

@@ -144,3 +144,18 @@ def test_sound_files_are_short_unclipped_and_start_and_end_in_silence(name):
 )
 def test_result_sound_is_from_the_human_players_side(winner, humans, expected):
     assert result_sound(winner, humans) == expected
+
+
+def _samples(name):
+    with wave.open(str(asset_path("sounds", name)), "rb") as source:
+        return array("h", source.readframes(source.getnframes()))
+
+
+@pytest.mark.parametrize("ending", ["win.wav", "lose.wav", "draw.wav"])
+def test_the_last_stone_and_the_result_sound_together_do_not_clip(ending):
+    # The play scene plays "place" and then the result at once; the mixer adds them.
+    result = _samples(ending)
+    for place in SOUND_FILES["place"]:
+        click = _samples(place)
+        peak = max(abs(a + b) for a, b in zip(click, result))
+        assert peak < 32767, (place, ending)

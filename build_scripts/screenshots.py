@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         frames(app)
         written.append(shoot(app, args.out, "board19"))
 
-        app._on_window_resized(*MIN_WINDOW)
+        app.resize_window(MIN_WINDOW)
         app.update_settings(app.settings.with_changes(show_move_numbers=False))
         app.manager.switch("play", game=game_with(MIDGAME))
         frames(app)

@@ -64,7 +64,6 @@ class MemoryStore:
     settings: Settings = field(default_factory=Settings)
     game: dict[str, Any] | None = None
     results: list[tuple[str, str, str]] = field(default_factory=list)
-    notices: list[Any] = field(default_factory=list)
     records_dir: Path | None = None
 
     def load_settings(self) -> Settings:
@@ -168,6 +167,7 @@ class App:
             self.store.save_settings(self.settings)
         except OSError as error:
             self.notify(tr("notice.save_failed", error=error))
+        self._show_store_notices()
 
     def _make_sound(self) -> Any:
         if SoundBoard is None:
@@ -190,14 +190,20 @@ class App:
         return self._toast if self._toast_left > 0 else ""
 
     def _show_store_notices(self) -> None:
-        """Tell the player when a damaged file was set aside (the store kept a .bak copy)."""
+        """Tell the player when a damaged file was set aside (as .bak) or a file could not be written."""
+        take = getattr(self.store, "take_notices", None)
+        notices = take() if callable(take) else []
         messages = []
-        for notice in getattr(self.store, "notices", None) or []:
+        for notice in notices:
             kind = getattr(notice, "kind", "settings")
-            key = f"notice.corrupt_{kind}" if kind in ("settings", "stats", "autosave") else "notice.corrupt_settings"
-            messages.append(tr(key, backup=getattr(notice, "backup", "")))
+            kind = kind if kind in ("settings", "stats", "autosave") else "settings"
+            problem = getattr(getattr(notice, "problem", None), "value", "unreadable")
+            if problem == "not_saved":
+                messages.append(tr(f"notice.not_saved_{kind}"))
+            else:
+                messages.append(tr(f"notice.corrupt_{kind}", backup=getattr(notice, "backup", "") or ""))
         if messages:
-            self.notify("  ".join(messages))
+            self.notify("  ".join(dict.fromkeys(messages)))
 
     # ----------------------------------------------------------------- games
     def autosave(self, game: Game) -> None:
@@ -209,6 +215,7 @@ class App:
                 self.store.save_game(game)
         except OSError as error:
             self.notify(tr("notice.save_failed", error=error))
+        self._show_store_notices()
 
     def forget_saved_game(self) -> None:
         try:
@@ -222,6 +229,8 @@ class App:
             return self.store.load_game()
         except (OSError, ValueError):
             return None
+        finally:
+            self._show_store_notices()
 
     def record_result(self, game: Game) -> None:
         """Count a finished game against the computer in the statistics."""
@@ -238,6 +247,7 @@ class App:
             self.store.save_stats(stats)
         except (OSError, ValueError) as error:
             self.notify(tr("notice.save_failed", error=error))
+        self._show_store_notices()
 
     def human_side(self, game: Game) -> Stone | None:
         humans = game.config.human_sides
@@ -285,6 +295,14 @@ class App:
     def _resized(self) -> None:
         if self.manager.current is not None:
             self.manager.current.resize(self.screen.get_size())
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Set the window to `size` (at least the minimum) and lay every scene out again."""
+        if self.fullscreen:
+            return
+        self.window_size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        self._resized()
 
     def _on_window_resized(self, width: int, height: int) -> None:
         if self.fullscreen:

@@ -24,7 +24,7 @@ class UnknownTextKeyError(KeyError):
     """A key that is not in the English table (a programming error, caught by the tests)."""
 
 
-def system_language() -> str:
+def _fallback_system_language() -> str:
     """The supported language closest to the operating system's, English when unsure."""
     candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
     try:
@@ -36,6 +36,12 @@ def system_language() -> str:
         if code in SUPPORTED:
             return code
     return "en"
+
+
+try:
+    from .locale_detect import system_language
+except ImportError:  # the detailed detector (Windows UI language, LANGUAGE lists) is optional
+    system_language = _fallback_system_language
 
 
 def _table(code: str) -> dict[str, str]:

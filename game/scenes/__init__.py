@@ -18,6 +18,7 @@ _SCENES: dict[str, tuple[str, str]] = {
     "result": ("game.scenes.result", "ResultScene"),
     "review": ("game.scenes.review", "ReviewScene"),
     "load": ("game.scenes.load", "LoadScene"),
+    "stats": ("game.scenes.stats", "StatsScene"),
 }
 
 

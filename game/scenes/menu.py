@@ -46,6 +46,7 @@ class MenuScene(Scene):
             level,
             Button("hot_seat", tr("menu.hot_seat")),
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
+            Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
             Button("settings", tr("menu.settings")),
             Button("quit", tr("menu.quit")),
         ]
@@ -59,7 +60,7 @@ class MenuScene(Scene):
         visible = [w for w in widgets if w.visible]
         total = len(visible) * row_h + (len(visible) - 1) * gap
         x = width - column_w - int(width * 0.07)
-        y = max(int(height * 0.22), (height - total) // 2 + int(height * 0.06))
+        y = min(max(int(height * 0.22), (height - total) // 2 + int(height * 0.06)), height - total - int(height * 0.06))
         for widget in visible:
             widget.rect = pygame.Rect(x, y, column_w, row_h)
             y += row_h + gap
@@ -103,6 +104,8 @@ class MenuScene(Scene):
             self.app.update_settings(settings.with_changes(ai_level=value))
         elif action == "load":
             self.app.manager.switch("load")
+        elif action == "stats":
+            self.app.manager.switch("stats")
         elif action == "settings":
             self.app.manager.switch("settings")
         elif action == "quit":

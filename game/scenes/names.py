@@ -54,3 +54,12 @@ def reason_text(game: Game) -> str:
     }[result.reason]
     winner = colour_name(result.winner) if result.winner is not None else ""
     return tr(key, loser=loser, winner=winner)
+
+
+def result_sound(game: Game) -> str:
+    """"win" when a human won (or hot-seat ended with a winner), "lose" when the AI won, else "draw"."""
+    result = game.result
+    if result is None or result.winner is None:
+        return "draw"
+    humans = game.config.human_sides
+    return "win" if result.winner in humans or not humans else "lose"

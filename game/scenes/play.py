@@ -26,7 +26,7 @@ from game.ui.panel import draw_player_card, draw_spinner, format_duration
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
-from .names import colour_name, player_name, undos_text
+from .names import colour_name, player_name, result_sound, undos_text
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35
@@ -219,13 +219,7 @@ class PlayScene(Scene):
     def _finish(self) -> None:
         game = self.game
         self._stop_engine()
-        human = self.app.human_side(game)
-        if game.result is not None and game.result.winner is None:
-            self.app.play_sound("draw")
-        elif human is not None and game.result is not None and game.result.winner is not human:
-            self.app.play_sound("lose")
-        else:
-            self.app.play_sound("win")
+        self.app.play_sound(result_sound(game))
         self.app.record_result(game)
         self.app.autosave(game)
         self.app.manager.switch("result", game=game)

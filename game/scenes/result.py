@@ -3,14 +3,15 @@ beside it says who won, how, in how many moves and how long; then play again or 
 
 from __future__ import annotations
 
-import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.i18n import tr
 from game.model import Game
-from game.records import GameRecord, RecordError, Result, save_record
+from game.records import RecordError
+from game.storage import save_game_records
 from game.rules import Stone
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
@@ -84,30 +85,17 @@ class ResultScene(Scene):
             self.app.manager.switch("menu")
 
     def save_record(self) -> None:
-        """Write the game as SGF into the records folder, under a name that does not clash."""
+        """Write the game as SGF and PSQ into the records folder, never overwriting a file."""
         folder = self._records_dir()
         if folder is None:
             return
-        game = self.game
-        stamp = datetime.datetime.now()
-        record = GameRecord(
-            size=game.config.size,
-            rule=game.rule,
-            moves=list(game.moves),
-            black=game.config.black.name,
-            white=game.config.white.name,
-            result=Result.from_outcome(game.result) if game.result else None,
-            date=stamp.date().isoformat(),
-        )
-        path = folder / f"gomoku-{stamp:%Y%m%d-%H%M%S}.sgf"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            save_record(path, record)
+            paths = save_game_records(self.game, Path(folder))
         except (OSError, RecordError) as error:
             self.app.notify(tr("notice.save_failed", error=error))
             return
-        self.saved_to = str(path)
-        self.app.notify(tr("result.saved", path=path))
+        self.saved_to = str(paths[0])
+        self.app.notify(tr("result.saved", path=paths[0]))
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -8,7 +8,7 @@ surface; each frame blits it and the stones. Drawing never changes state: the sc
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -34,7 +34,6 @@ class BoardMarks:
     show_numbers: bool = False
     pulse: float = 0.0  # 0..1, animates the hint and the winning line
     dim: bool = False  # grey the board out a little (e.g. behind a result panel)
-    numbers: dict[Point, int] = field(default_factory=dict)
 
 
 _wood_cache: dict[str, pygame.Surface] = {}
@@ -115,11 +114,11 @@ class BoardView:
     def draw(self, target: pygame.Surface, board: Board, marks: BoardMarks) -> None:
         if self._background is None:
             self._background = self._render_background()
+            self._shadow = pygame.Surface(self._background.get_size(), pygame.SRCALPHA)
+            self._shadow.fill((0, 0, 0, 90))
         x, y, w, h = self.layout.board_rect
         # a drop shadow under the board lifts it off the table
-        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 90))
-        target.blit(shadow, (x + 6, y + 8))
+        target.blit(self._shadow, (x + 6, y + 8))
         target.blit(self._background, (x, y))
         grid = self.layout.grid
         diameter = self.stone_diameter
@@ -129,7 +128,7 @@ class BoardView:
             blit_stone(target, stone, grid.pixel_of(point), diameter)
         if marks.show_numbers:
             self._draw_numbers(target, board)
-        if marks.last_move is not None and not marks.winning_line:
+        elif marks.last_move is not None and not marks.winning_line:
             self._draw_last_move(target, board, marks.last_move)
         if marks.winning_line:
             self._draw_winning_line(target, marks.winning_line, marks.pulse)
@@ -147,8 +146,11 @@ class BoardView:
 
     def _draw_numbers(self, target: pygame.Surface, board: Board) -> None:
         size = max(9, int(self.layout.grid.cell * (0.42)))
+        last = len(board.history)
         for number, move in enumerate(board.history, start=1):
             colour = (240, 240, 236) if move.stone is Stone.BLACK else (24, 24, 24)
+            if number == last:
+                colour = theme.LAST_MOVE if move.stone is Stone.WHITE else (255, 120, 100)
             digits = str(number)
             label = text.render(digits, size if number < 100 else int(size * 0.82), colour, bold=True)
             target.blit(label, label.get_rect(center=self.layout.grid.pixel_of(move.point)))
@@ -171,10 +173,12 @@ class BoardView:
         ends = sorted(line)
         start, end = grid.pixel_of(ends[0]), grid.pixel_of(ends[-1])
         width = max(3, int(grid.cell * 0.12))
-        glow = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        bx, by, bw, bh = self.layout.board_rect
+        glow = pygame.Surface((bw, bh), pygame.SRCALPHA)
         alpha = int(150 + 80 * math.sin(pulse * 2 * math.pi))
-        pygame.draw.line(glow, (*theme.WIN_GLOW, alpha), start, end, width)
-        target.blit(glow, (0, 0))
+        local_start, local_end = (start[0] - bx, start[1] - by), (end[0] - bx, end[1] - by)
+        pygame.draw.line(glow, (*theme.WIN_GLOW, alpha), local_start, local_end, width)
+        target.blit(glow, (bx, by))
         ring = max(4, int(self.stone_diameter / 2) + 1)
         for point in line:
             pygame.draw.circle(target, theme.WIN_GLOW, grid.pixel_of(point), ring, width=max(2, int(grid.cell * 0.07)))

@@ -1,0 +1,286 @@
+"""Scene logic through the real loop: transitions, undo counters, the AI turn, quitting."""
+
+import multiprocessing
+import threading
+
+import pygame
+import pytest
+from conftest import click, click_button, click_point, frames, press, run_until
+
+from game.model import Game, GameConfig, Player
+from game.rules import Rule, Stone
+from game.storage import Settings
+
+
+def start_hot_seat(app):
+    frames(app)
+    click_button(app, "hot_seat")
+    frames(app)
+    assert app.manager.current_name == "play"
+    return app.manager.current
+
+
+def test_the_app_opens_on_the_menu_with_its_buttons(app):
+    frames(app)
+    assert app.manager.current_name == "menu"
+    actions = [w.action for w in app.manager.current.focus.widgets if w.visible]
+    assert actions[:1] == ["play_ai"] and "hot_seat" in actions and "settings" in actions and "quit" in actions
+    assert "continue" not in actions  # no unfinished game yet
+
+
+def test_menu_to_settings_and_back(app):
+    frames(app)
+    click_button(app, "settings")
+    frames(app)
+    assert app.manager.current_name == "settings"
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current_name == "menu"
+
+
+def test_a_settings_change_is_saved_at_once(app, store):
+    frames(app)
+    click_button(app, "settings")
+    frames(app)
+    row = app.manager.current.focus.find("board_size")
+    click(app, row.arrow_rects()[1].center)
+    assert app.settings.board_size == 19
+    assert store.load_settings().board_size == 19
+
+
+def test_menu_choices_for_colour_and_level_are_remembered(app, store):
+    frames(app)
+    row = app.manager.current.focus.find("level")
+    before = app.settings.ai_level
+    click(app, row.arrow_rects()[1].center)
+    assert app.settings.ai_level != before
+    assert store.load_settings().ai_level == app.settings.ai_level
+
+
+def test_a_game_left_for_the_menu_can_be_continued(app):
+    scene = start_hot_seat(app)
+    click_point(app, (7, 7))
+    assert scene.game.move_count == 1
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current_name == "menu"
+    assert app.manager.current.focus.find("continue").visible
+    click_button(app, "continue")
+    frames(app)
+    assert app.manager.current_name == "play"
+    assert app.manager.current.game.moves == [(7, 7)]
+
+
+def test_the_unfinished_game_survives_a_restart(make_app):
+    first = make_app()
+    scene = start_hot_seat(first)
+    click_point(first, (7, 7))
+    click_point(first, (8, 8))
+    assert scene.game.move_count == 2
+    first.close()
+    second = make_app()
+    frames(second)
+    assert second.manager.current.focus.find("continue").visible
+
+
+def test_undo_counts_down_per_side_and_disables_the_button(make_app):
+    app = make_app(Settings(undo_limit=1))
+    scene = start_hot_seat(app)
+    click_point(app, (7, 7))
+    click_point(app, (8, 8))
+    undo = scene.focus.find("undo")
+    assert undo.enabled
+    click_button(app, "undo")  # takes back white's move, costs white
+    assert scene.game.moves == [(7, 7)]
+    assert scene.game.undos_left == {Stone.BLACK: 1, Stone.WHITE: 0}
+    click_button(app, "undo")  # takes back black's move, costs black
+    assert scene.game.moves == []
+    assert scene.game.undos_left == {Stone.BLACK: 0, Stone.WHITE: 0}
+    frames(app)
+    assert not undo.enabled
+    click_point(app, (7, 7))
+    click_point(app, (8, 8))
+    frames(app)
+    assert not undo.enabled  # white has no take-backs left
+    press(app, pygame.K_u)
+    assert scene.game.move_count == 2
+
+
+def test_unlimited_undo_shows_infinity_and_stays_enabled(make_app):
+    app = make_app(Settings(undo_limit=None))
+    scene = start_hot_seat(app)
+    for _ in range(4):
+        click_point(app, (7, 7))
+        press(app, pygame.K_u)
+    assert scene.game.undos_left[Stone.BLACK] is None
+    assert scene.game.undos_used[Stone.BLACK] == 4
+    frames(app)
+    from game.scenes.names import undos_text
+
+    assert "∞" in undos_text(None)
+
+
+def test_a_click_on_a_taken_point_is_refused_with_a_message(app):
+    scene = start_hot_seat(app)
+    click_point(app, (7, 7))
+    click_point(app, (7, 7))
+    assert scene.game.move_count == 1
+    assert scene.status and scene.status_left > 0
+
+
+def test_renju_forbidden_points_are_refused_when_set_to_refuse(make_app):
+    app = make_app(Settings(rule="renju", forbidden_loses=False))
+    scene = start_hot_seat(app)
+    for point in [(5, 7), (0, 0), (6, 7), (14, 14), (7, 5), (0, 14), (7, 6), (14, 0)]:
+        click_point(app, point)
+    assert (7, 7) in scene._marks().forbidden
+    click_point(app, (7, 7))
+    assert scene.game.move_count == 8 and not scene.game.is_over
+
+
+def test_renju_forbidden_move_loses_when_set_to_lose(make_app):
+    app = make_app(Settings(rule="renju", forbidden_loses=True))
+    start_hot_seat(app)
+    for point in [(5, 7), (0, 0), (6, 7), (14, 14), (7, 5), (0, 14), (7, 6), (14, 0), (7, 7)]:
+        click_point(app, point)
+    frames(app)
+    assert app.manager.current_name == "result"
+    assert app.manager.current.game.result.winner is Stone.WHITE
+
+
+def vs_ai_game(level: str, human: Stone = Stone.BLACK) -> Game:
+    ai = Player.ai(level)
+    black, white = (Player.human(), ai) if human is Stone.BLACK else (ai, Player.human())
+    return Game(GameConfig(rule=Rule.FREESTYLE, size=15, black=black, white=white, undo_limit=3))
+
+
+def test_clicks_during_the_ai_turn_are_ignored_and_explained(app):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("master"))
+    frames(app)
+    scene = app.manager.current
+    click_point(app, (7, 7))
+    assert scene.game.is_ai_turn and scene.thinking
+    click_point(app, (3, 3))
+    assert scene.game.moves == [(7, 7)]
+    assert scene.status and scene.status_left > 0
+    click_button(app, "menu")  # leaving stops the search
+    frames(app)
+    assert app.manager.current_name == "menu"
+    assert not app.engine.busy
+
+
+def test_the_ai_replies_and_one_undo_takes_back_both_moves(app, monkeypatch):
+    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner"))
+    frames(app)
+    scene = app.manager.current
+    click_point(app, (7, 7))
+    assert run_until(app, lambda: scene.game.move_count == 2)
+    assert not scene.thinking
+    press(app, pygame.K_u)
+    assert scene.game.moves == []
+    assert scene.game.undos_left[Stone.BLACK] == 2
+
+
+def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
+    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner", human=Stone.WHITE))
+    frames(app)
+    scene = app.manager.current
+    assert run_until(app, lambda: scene.game.move_count == 1)
+    assert scene.game.to_move is Stone.WHITE
+
+
+def test_the_ai_reply_is_held_back_for_a_minimum_thinking_time(app, monkeypatch):
+    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 20.0)
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner"))
+    frames(app)
+    scene = app.manager.current
+    click_point(app, (7, 7))
+    assert run_until(app, lambda: scene.ai_reply is not None, seconds=15)
+    frames(app, 3)
+    assert scene.game.move_count == 1 and scene.thinking  # the answer is in, but not shown yet
+    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    frames(app)
+    assert scene.game.move_count == 2
+
+
+def test_a_hint_marks_a_point_and_is_counted(app):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner"))
+    frames(app)
+    scene = app.manager.current
+    press(app, pygame.K_h)
+    assert scene.game.hints_used[Stone.BLACK] == 1
+    assert run_until(app, lambda: scene.hint is not None)
+    assert scene.game.board.is_empty(scene.hint)
+    assert scene.game.move_count == 0  # a hint never plays
+
+
+def test_resign_needs_a_second_press_and_ends_the_game(app, store):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner"))
+    frames(app)
+    click_button(app, "resign")
+    assert app.manager.current_name == "play"
+    click_button(app, "resign")
+    frames(app)
+    assert app.manager.current_name == "result"
+    game = app.manager.current.game
+    assert game.result.winner is Stone.WHITE
+    assert store.load_stats().total().games == 1
+    assert store.load_game() is None
+
+
+def test_new_game_during_a_search_stops_it(app):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("master"))
+    frames(app)
+    click_point(app, (7, 7))
+    assert app.manager.current.thinking
+    press(app, pygame.K_n)
+    frames(app)
+    scene = app.manager.current
+    assert scene.game.move_count == 0 and not scene.thinking
+
+
+def test_quitting_mid_search_leaves_no_process_or_thread(make_app):
+    app = make_app()
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("master"))
+    frames(app)
+    click_point(app, (7, 7))
+    assert app.manager.current.thinking and app.engine.is_alive
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(max_frames=10)
+    assert not app.running
+    assert not app.engine.is_alive
+    assert multiprocessing.active_children() == []
+    assert threading.active_count() == 1
+
+
+def test_the_window_can_be_resized_and_keeps_a_minimum(app):
+    scene = start_hot_seat(app)
+    app.resize_window((1400, 900))
+    frames(app)
+    big = scene.layout.grid.cell
+    app.resize_window((300, 200))
+    frames(app)
+    assert app.screen.get_size() == (760, 540)
+    assert scene.layout.grid.cell < big
+    click_point(app, (7, 7))
+    assert scene.game.moves == [(7, 7)]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_scene_draws_in_each_language(make_app, language):
+    app = make_app(Settings(language=language))
+    frames(app, 2)
+    for name, params in [("settings", {}), ("play", {"game": vs_ai_game("beginner")})]:
+        app.manager.switch(name, **params)
+        frames(app, 2)
+        assert app.manager.current_name == name

@@ -1,0 +1,91 @@
+"""The engine worker process: answers, drops stale replies, and leaves nothing running."""
+
+import multiprocessing
+import time
+
+import pytest
+
+from game.engine import Level, Limit, Position
+from game.engine.worker import EngineWorker, WorkerClosedError
+from game.rules import Board
+
+
+def opening() -> Position:
+    board = Board(15)
+    for point in [(7, 7), (8, 8), (8, 7)]:
+        board.push(point)
+    return Position.from_board(board)
+
+
+def wait_for_reply(worker: EngineWorker, seconds: float = 30.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        reply = worker.poll()
+        if reply is not None:
+            return reply
+        time.sleep(0.01)
+    raise AssertionError("the worker did not answer in time")
+
+
+@pytest.fixture
+def worker():
+    engine = EngineWorker()
+    yield engine
+    engine.close()
+
+
+def test_a_request_gets_a_legal_move_back(worker):
+    position = opening()
+    job = worker.request(position, Level.BEGINNER, Limit(time_ms=200), seed=1)
+    reply = wait_for_reply(worker)
+    assert reply.job_id == job and reply.purpose == "move" and reply.error == ""
+    assert position.to_board().is_empty(reply.result.move)
+
+
+def test_poll_never_blocks(worker):
+    worker.request(opening(), Level.MASTER, Limit(time_ms=2000))
+    started = time.monotonic()
+    worker.poll()
+    assert time.monotonic() - started < 0.05
+    worker.cancel()
+
+
+def test_a_cancelled_search_stops_quickly_and_its_reply_is_dropped(worker):
+    first = worker.request(opening(), Level.MASTER, Limit(time_ms=20000))
+    time.sleep(0.3)
+    second = worker.request(opening(), Level.BEGINNER, Limit(time_ms=100), purpose="hint")
+    started = time.monotonic()
+    reply = wait_for_reply(worker, seconds=10)
+    assert reply.job_id == second != first
+    assert reply.purpose == "hint"
+    assert time.monotonic() - started < 5  # the 20 s search was stopped, not waited out
+
+
+def test_cancel_leaves_nothing_pending(worker):
+    worker.request(opening(), Level.MASTER, Limit(time_ms=20000))
+    assert worker.busy
+    worker.cancel()
+    assert not worker.busy
+    time.sleep(0.5)
+    assert worker.poll() is None  # the stopped job's reply is stale
+
+
+def test_close_ends_the_process_and_is_idempotent():
+    worker = EngineWorker()
+    worker.request(opening(), Level.MASTER, Limit(time_ms=20000))
+    assert worker.is_alive
+    worker.close()
+    worker.close()
+    assert not worker.is_alive
+    assert multiprocessing.active_children() == []
+    with pytest.raises(WorkerClosedError):
+        worker.request(opening(), Level.BEGINNER)
+
+
+def test_the_process_is_reused_between_requests(worker):
+    worker.request(opening(), Level.BEGINNER, Limit(time_ms=100))
+    wait_for_reply(worker)
+    pid = worker.pid
+    worker.request(opening(), Level.BEGINNER, Limit(time_ms=100))
+    wait_for_reply(worker)
+    assert worker.pid == pid

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import locale
 import os
+import re
+import subprocess
 import sys
 from typing import Mapping
 
@@ -35,7 +37,8 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     """"zh" or "en": the first of the user's preferences we support, English when none is.
 
     Looks at the environment (LANGUAGE's list, LC_ALL, LC_MESSAGES, LANG), then the C library
-    locale, then (Windows) the UI language. Passing `environ` checks only that mapping.
+    locale, then the desktop's UI language (Windows API; macOS AppleLanguages, since apps
+    started from Finder get no LANG). Passing `environ` checks only that mapping.
     """
     env = os.environ if environ is None else environ
     for name in _ENV_VARS:
@@ -45,7 +48,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
                 return found
     if environ is not None:  # a test supplied the environment: do not consult the real system
         return DEFAULT
-    return _from_locale() or _from_windows() or DEFAULT
+    return _from_locale() or _from_windows() or _from_macos() or DEFAULT
 
 
 def _from_locale() -> str | None:
@@ -66,3 +69,22 @@ def _from_windows() -> str | None:
     except (AttributeError, OSError):
         return None
     return "zh" if lang_id & 0x3FF == 0x04 else None  # LANG_CHINESE is primary language 0x04
+
+
+def first_apple_language(defaults_output: str) -> str | None:
+    """The first entry of `defaults read -g AppleLanguages` output, e.g. "zh-Hans-CN"."""
+    match = re.search(r'"?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)"?', defaults_output.strip().lstrip("("))
+    return match.group(1) if match else None
+
+
+def _from_macos() -> str | None:
+    if sys.platform != "darwin":
+        return None
+    try:
+        completed = subprocess.run(
+            ["/usr/bin/defaults", "read", "-g", "AppleLanguages"], capture_output=True, text=True, timeout=2
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    tag = first_apple_language(completed.stdout) if completed.returncode == 0 else None
+    return language_from_tag(tag) if tag else None

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.i18n.locale_detect import language_from_tag, system_language
+from game.i18n.locale_detect import first_apple_language, language_from_tag, system_language
 
 
 @pytest.mark.parametrize(
@@ -38,3 +38,11 @@ def test_system_language_from_the_environment(environ, expected):
 )
 def test_language_from_tag(tag, expected):
     assert language_from_tag(tag) == expected
+
+
+@pytest.mark.parametrize(
+    "output, expected",
+    [('(\n    "zh-Hans-CN",\n    "en-US"\n)\n', "zh-Hans-CN"), ("(\n    en,\n    fr\n)\n", "en"), ("", None)],
+)
+def test_the_first_macos_ui_language_is_read_from_defaults_output(output, expected):
+    assert first_apple_language(output) == expected

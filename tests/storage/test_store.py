@@ -7,7 +7,7 @@ import pytest
 
 import game.records.atomic as atomic
 from game.model import Game, GameConfig, Player
-from game.rules import Rule, Stone
+from game.rules import Rule
 from game.storage import NoticeProblem, Settings, Statistics, StoreLocations, UserStore
 from game.storage import locations as locations_module
 

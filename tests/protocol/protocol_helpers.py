@@ -153,9 +153,11 @@ class BrainProcess:
         self.lines.put((time.monotonic(), None))
 
     def send(self, *lines: str) -> float:
+        """Write `lines`; returns the time just before writing, so answer times are never too short."""
+        began = time.monotonic()
         self.process.stdin.write("".join(line + "\n" for line in lines))
         self.process.stdin.flush()
-        return time.monotonic()
+        return began
 
     def answer(self, timeout: float = 10.0) -> tuple[float, str]:
         """(arrival time, line) of the next line that is not MESSAGE/DEBUG; fails on timeout or exit."""

@@ -88,7 +88,7 @@ def test_psq_names_that_look_like_numbers_or_moves_survive(name):
     assert (back.black, back.white) == (name, "w")
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(records())
 def test_psq_round_trip(record):
     back = read_psq(write_psq(record), record.rule)
@@ -189,7 +189,7 @@ def test_deeply_nested_variations_do_not_overflow_the_stack():
     assert read_sgf(text).moves == [(7, 7)]
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(records())
 def test_sgf_round_trip(record):
     back = read_sgf(write_sgf(record))

@@ -41,7 +41,7 @@ def read_or_record_error(reader, text: str) -> None:
     record.replay()  # whatever a reader accepts is a legal game
 
 
-FUZZ = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ

@@ -1,7 +1,18 @@
 """The Gomocup brain: pure line parsers, a pure session, and a loop over stdin/stdout.
 
 Managers such as Piskvork, Yixin Board and our arena start ``pbrain-gomoku`` (or
-``python -m game.protocol``) and talk to it in lines. Never imports pygame.
+``python -m game.protocol [--level master] [--log FILE] [--seed N]``) and talk to it in
+lines. Never imports pygame.
+
+Understood: START, RECTSTART (square only), RESTART, BEGIN, TURN, BOARD/DONE, INFO
+(timeout_turn, timeout_match, time_left, max_memory, game_type, rule, evaluate, folder;
+others ignored), TAKEBACK, END, ABOUT, and Yixin's YXBOARD, YXSTOP (also STOP),
+YXSHOWFORBID and YXNBEST (one best move for now). Anything else gets ``UNKNOWN``
+(SWAP2BOARD included: we do not play swap2), bad arguments get ``ERROR ...``.
+
+Modules: `commands` (line -> value), `session` (value -> state change and reply lines),
+`clock` (time budget, stop flag), `thinking` (engine call and legality net), `replies`
+(output formats), `loop` (threads and I/O), `__main__` (options, logging, stdout guard).
 """
 
 from .clock import StopSignal, TimeControl, think_time_ms

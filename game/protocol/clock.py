@@ -63,13 +63,25 @@ def think_time_ms(control: TimeControl, stones_on_board: int, board_size: int) -
         if control.timeout_turn == 0:
             return MIN_THINK_MS
         caps.append(int(control.timeout_turn * (1 - SAFETY_FRACTION)) - OVERHEAD_MS)
-    match_limited = control.timeout_match is None or control.timeout_match > 0
-    if control.time_left is not None and match_limited:
-        share = control.time_left // moves_to_go(stones_on_board, board_size)
-        caps.append(min(share, control.time_left - 2 * OVERHEAD_MS))
+    left = _match_time_left(control)
+    if left is not None:
+        share = left // moves_to_go(stones_on_board, board_size)
+        caps.append(min(share, left - 2 * OVERHEAD_MS))
     if not caps:  # only an unlimited match time: nothing to respect
         return None
     return max(MIN_THINK_MS, min(caps))
+
+
+def _match_time_left(control: TimeControl) -> int | None:
+    """What is left on the match clock, or None when the match is not timed.
+
+    Before the first ``INFO time_left`` the whole match time is left.
+    """
+    if control.timeout_match == 0:
+        return None
+    if control.time_left is not None:
+        return control.time_left
+    return control.timeout_match
 
 
 class StopSignal:

@@ -65,3 +65,13 @@ def test_stop_signal_is_set_by_hand_or_by_its_deadline():
     assert not manual.is_set()
     manual.set()
     assert manual.is_set() and manual.was_interrupted
+
+
+def test_before_the_first_time_left_the_whole_match_time_is_left():
+    control = TimeControl(timeout_turn=30000, timeout_match=9000)
+    assert think_time_ms(control, 0, 15) == 9000 // moves_to_go(0, 15)
+    assert think_time_ms(control.with_value("time_left", 4500), 0, 15) == 4500 // moves_to_go(0, 15)
+
+
+def test_time_left_alone_is_respected():
+    assert think_time_ms(TimeControl(time_left=4000), 0, 15) == 4000 // moves_to_go(0, 15)

@@ -211,3 +211,9 @@ def test_a_yxstop_before_begin_does_not_stop_the_later_search():
     assert out.next_answer() == "7,7"
     feed.close()
     thread.join(5)
+
+
+def test_a_huge_line_is_answered_with_one_short_line():
+    got = converse(["START 15", "X" * 100_000, "TURN " + "9" * 50_000 + ",1"])
+    assert len(got) == 3 and all(len(line) <= 400 for line in got)
+    assert got[1].startswith("UNKNOWN") and got[2].startswith("ERROR")

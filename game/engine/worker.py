@@ -15,6 +15,7 @@ No pygame here; the process is owned by whoever created the EngineWorker (the GU
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import weakref
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from typing import Any
 
 from .api import Level, Limit, Position, SearchResult
 
+#: The worker runs at a slightly lower priority than the window (POSIX nice value).
+_NICENESS = 4
 #: How long `close` waits for the process to finish on its own before terminating it.
 _JOIN_SECONDS = 2.0
 
@@ -55,6 +58,10 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
     from .search import search
 
+    try:
+        os.nice(_NICENESS)  # the window must stay smooth when the CPU is busy; the search can yield
+    except (AttributeError, OSError):
+        pass  # not available on this platform
     while True:
         job = jobs.get()
         if job is None:

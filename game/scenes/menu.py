@@ -116,9 +116,9 @@ class MenuScene(Scene):
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        chrome.draw_background(surface)
         width, height = surface.get_size()
         if self.view is not None:
+            surface.blit(chrome.backdrop((width, height), self.view.layout.board_rect, None), (0, 0))
             last = self.showcase.last_move
             marks = BoardMarks(last_move=last.point if last else None)
             self.view.draw(surface, self.showcase, marks)

@@ -22,7 +22,7 @@ from game.rules import IllegalMoveError, Point, Stone
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import screen_layout, step_cursor
-from game.ui.panel import draw_player_card, draw_spinner, format_duration
+from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
@@ -350,7 +350,8 @@ class PlayScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        chrome.draw_background(surface)
+        layout = self.layout
+        surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
         assert self.view is not None
         self.view.draw(surface, self.game.board, self._marks())
         self._draw_panel(surface)
@@ -358,7 +359,6 @@ class PlayScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         game = self.game
         px, py, pw, ph = self.layout.panel_rect
-        chrome.draw_panel(surface, (px, py, pw, ph))
         pad = max(10, pw // 22)
         inner_w = pw - 2 * pad
         y = py + pad
@@ -382,7 +382,13 @@ class PlayScene(Scene):
         info_img = text.fitted(info, info_size, theme.TEXT_DIM, inner_w)
         surface.blit(info_img, (px + pad, y + pad // 2))
         y += info_img.get_height() + pad
-        self._draw_status(surface, pygame.Rect(px + pad, y, inner_w, max(20, self.buttons_top - y - pad)), info_size)
+        status_h = int(info_size * 1.4) * 3
+        self._draw_status(surface, pygame.Rect(px + pad, y, inner_w, status_h), info_size)
+        y += status_h + pad // 2
+        size = game.config.size
+        moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
+        list_rect = pygame.Rect(px + pad, y, inner_w, self.buttons_top - y - pad)
+        draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)
 
     def _status_lines(self) -> tuple[str, tuple[int, int, int]]:

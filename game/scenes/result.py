@@ -101,7 +101,8 @@ class ResultScene(Scene):
         self.time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        chrome.draw_background(surface)
+        layout = self.layout
+        surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
         game = self.game
         last = game.last_move
         marks = BoardMarks(
@@ -117,7 +118,6 @@ class ResultScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         game = self.game
         px, py, pw, ph = self.layout.panel_rect
-        chrome.draw_panel(surface, (px, py, pw, ph))
         pad = max(12, pw // 18)
         inner = pw - 2 * pad
         y = py + pad

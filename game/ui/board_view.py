@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -37,6 +38,8 @@ class BoardMarks:
 
 
 _wood_cache: dict[str, pygame.Surface] = {}
+# wood + grid + labels for the current window size, shared by every scene that shows a board
+_background_cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def _wood() -> pygame.Surface | None:
@@ -55,12 +58,15 @@ class BoardView:
         self.layout = layout
         self.show_coordinates = show_coordinates
         self._background: pygame.Surface | None = None
+        self._position: pygame.Surface | None = None
+        self._position_key: tuple | None = None
 
     def relayout(self, layout: ScreenLayout, show_coordinates: bool) -> None:
         if layout != self.layout or show_coordinates != self.show_coordinates:
             self.layout = layout
             self.show_coordinates = show_coordinates
             self._background = None
+            self._position = None
 
     @property
     def stone_diameter(self) -> int:
@@ -111,24 +117,41 @@ class BoardView:
         return surface
 
     # ----------------------------------------------------------------- per frame
-    def draw(self, target: pygame.Surface, board: Board, marks: BoardMarks) -> None:
+    def _position_layer(self, board: Board, marks: BoardMarks) -> pygame.Surface:
+        """The board with its stones (and forbidden marks, numbers), redrawn only after a move."""
+        key = (board.history, marks.forbidden, marks.show_numbers)
+        if self._position is not None and self._position_key == key:
+            return self._position
         if self._background is None:
-            self._background = self._render_background()
-            self._shadow = pygame.Surface(self._background.get_size(), pygame.SRCALPHA)
-            self._shadow.fill((0, 0, 0, 90))
+            cache_key = (self.layout.board_rect, self.layout.grid, self.show_coordinates)
+            if cache_key not in _background_cache:
+                _background_cache.clear()  # only the current window size is worth keeping
+                _background_cache[cache_key] = self._render_background()
+            self._background = _background_cache[cache_key]
+        x, y, _, _ = self.layout.board_rect
+        layer = self._background.copy()
+        grid = self.layout.grid
+
+        def local(point: Point) -> tuple[int, int]:
+            px, py = grid.pixel_of(point)
+            return px - x, py - y
+
+        for point in marks.forbidden:
+            self._draw_forbidden(layer, local(point))
+        diameter = self.stone_diameter
+        for point, stone in board.stones():
+            blit_stone(layer, stone, local(point), diameter)
+        if marks.show_numbers:
+            self._draw_numbers(layer, board, local)
+        self._position, self._position_key = layer, key
+        return layer
+
+    def draw(self, target: pygame.Surface, board: Board, marks: BoardMarks) -> None:
         x, y, w, h = self.layout.board_rect
-        # a drop shadow under the board lifts it off the table
-        target.blit(self._shadow, (x + 6, y + 8))
-        target.blit(self._background, (x, y))
+        target.blit(self._position_layer(board, marks), (x, y))
         grid = self.layout.grid
         diameter = self.stone_diameter
-        for point in marks.forbidden:
-            self._draw_forbidden(target, grid.pixel_of(point))
-        for point, stone in board.stones():
-            blit_stone(target, stone, grid.pixel_of(point), diameter)
-        if marks.show_numbers:
-            self._draw_numbers(target, board)
-        elif marks.last_move is not None and not marks.winning_line:
+        if not marks.show_numbers and marks.last_move is not None and not marks.winning_line:
             self._draw_last_move(target, board, marks.last_move)
         if marks.winning_line:
             self._draw_winning_line(target, marks.winning_line, marks.pulse)
@@ -144,7 +167,7 @@ class BoardView:
             veil.fill((20, 16, 10, 70))
             target.blit(veil, (x, y))
 
-    def _draw_numbers(self, target: pygame.Surface, board: Board) -> None:
+    def _draw_numbers(self, target: pygame.Surface, board: Board, local: Any) -> None:
         size = max(9, int(self.layout.grid.cell * (0.42)))
         last = len(board.history)
         for number, move in enumerate(board.history, start=1):
@@ -153,7 +176,7 @@ class BoardView:
                 colour = theme.LAST_MOVE if move.stone is Stone.WHITE else (255, 120, 100)
             digits = str(number)
             label = text.render(digits, size if number < 100 else int(size * 0.82), colour, bold=True)
-            target.blit(label, label.get_rect(center=self.layout.grid.pixel_of(move.point)))
+            target.blit(label, label.get_rect(center=local(move.point)))
 
     def _draw_last_move(self, target: pygame.Surface, board: Board, point: Point) -> None:
         cx, cy = self.layout.grid.pixel_of(point)
@@ -199,3 +222,4 @@ class BoardView:
                 corner = (cx + sx * half, cy + sy * half)
                 pygame.draw.line(target, theme.CURSOR, corner, (corner[0] - sx * arm, corner[1]), width)
                 pygame.draw.line(target, theme.CURSOR, corner, (corner[0], corner[1] - sy * arm), width)
+

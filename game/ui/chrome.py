@@ -25,14 +25,36 @@ def draw_background(surface: pygame.Surface) -> None:
     surface.blit(_gradient(surface.get_size()), (0, 0))
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int], alpha: int = 235) -> None:
-    """A rounded, slightly translucent card that panels and overlays sit on."""
-    rect = pygame.Rect(rect)
-    card = pygame.Surface(rect.size, pygame.SRCALPHA)
+@lru_cache(maxsize=16)
+def _card(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    card = pygame.Surface(size, pygame.SRCALPHA)
     radius = 12
     pygame.draw.rect(card, (*theme.PANEL, alpha), card.get_rect(), border_radius=radius)
     pygame.draw.rect(card, (*theme.PANEL_EDGE, 255), card.get_rect(), width=1, border_radius=radius)
-    surface.blit(card, rect.topleft)
+    return card
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int], alpha: int = 235) -> None:
+    """A rounded, slightly translucent card that panels and overlays sit on."""
+    rect = pygame.Rect(rect)
+    surface.blit(_card(rect.size, alpha), rect.topleft)
+
+
+Rect = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=4)
+def backdrop(size: tuple[int, int], board_rect: Rect, panel_rect: Rect | None) -> pygame.Surface:
+    """Everything that only changes with the window size, composed once: the background,
+    the board's drop shadow and the side panel's card. Scenes blit it first each frame."""
+    surface = _gradient(size).copy()
+    x, y, w, h = board_rect
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 90))
+    surface.blit(shadow, (x + 6, y + 8))
+    if panel_rect is not None:
+        draw_panel(surface, panel_rect)
+    return surface.convert()
 
 
 def draw_toast(surface: pygame.Surface, message: str, fade: float) -> None:

@@ -33,14 +33,13 @@ def draw_player_card(
     text_x = rect.x + pad * 2 + icon
     room = rect.right - text_x - pad
     name_size = max(14, int(rect.height * 0.27))
+    room_details = room
     if badge:
-        badge_img = text.render(badge, max(11, int(name_size * 0.72)), theme.ACCENT, bold=True)
-        surface.blit(badge_img, badge_img.get_rect(topright=(rect.right - pad, rect.y + pad)))
-        room_name = room - badge_img.get_width() - 8
-    else:
-        room_name = room
-    title = text.fitted(name, name_size, theme.TEXT, room_name, bold=True)
-    lines = [text.fitted(line, max(12, int(name_size * 0.78)), theme.TEXT_DIM, room) for line in details]
+        badge_img = text.render(badge, max(11, int(name_size * 0.62)), theme.ACCENT, bold=True)
+        surface.blit(badge_img, badge_img.get_rect(bottomright=(rect.right - pad, rect.bottom - pad // 2 - 2)))
+        room_details = room - badge_img.get_width() - 8
+    title = text.fitted(name, name_size, theme.TEXT, room, bold=True)
+    lines = [text.fitted(line, max(12, int(name_size * 0.72)), theme.TEXT_DIM, room_details) for line in details]
     total = title.get_height() + sum(line.get_height() for line in lines)
     y = rect.centery - total // 2
     surface.blit(title, (text_x, y))
@@ -67,3 +66,34 @@ def format_duration(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def draw_move_list(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    moves: list[tuple[Stone, str]],
+    size: int,
+) -> None:
+    """The latest moves as "12. h8" in columns, newest last, as many as fit in `rect`."""
+    if not moves or rect.height < size * 2:
+        return
+    columns = 3 if rect.width >= 210 else 2
+    row_h = int(size * 1.45)
+    rows = max(1, rect.height // row_h)
+    shown = moves[-rows * columns :]
+    first_number = len(moves) - len(shown) + 1
+    col_w = rect.width // columns
+    dot = max(5, int(size * 0.42))
+    for index, (stone, notation) in enumerate(shown):
+        column, row = divmod(index, rows)
+        x = rect.x + column * col_w
+        y = rect.y + row * row_h
+        number = text.render(f"{first_number + index}.", size, theme.TEXT_DIM)
+        surface.blit(number, (x, y))
+        dot_x = x + int(size * 2.3)
+        colour = (16, 16, 18) if stone is Stone.BLACK else (236, 236, 230)
+        centre = (dot_x + dot, y + number.get_height() // 2)
+        pygame.draw.circle(surface, colour, centre, dot)
+        pygame.draw.circle(surface, (120, 120, 120), centre, dot, width=1)
+        label = text.render(notation, size, theme.TEXT, bold=index == len(shown) - 1)
+        surface.blit(label, (dot_x + 2 * dot + 6, y))

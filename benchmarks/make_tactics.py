@@ -19,6 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.engine import patterns as pt  # noqa: E402
+from game.engine.clock import Clock  # noqa: E402
+from game.engine.state import EngineBoard  # noqa: E402
+from game.engine.threats import ThreatSearch  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 import reference as ref  # noqa: E402
@@ -38,7 +42,11 @@ def openings() -> list[list[tuple[int, int]]]:
 
 
 def classify(board: Board, side: Stone) -> tuple[str, list, str] | None:
-    """(kind, accepted moves, why) for a position worth keeping, else None."""
+    """(kind, accepted moves, why) for a position worth keeping, else None.
+
+    The engine's threat sets only *spot* candidates quickly; the accepted moves and the
+    verdict come from the oracle.
+    """
     other = side.opponent
     own = ref.five_points(board, side)
     if own:
@@ -48,29 +56,23 @@ def classify(board: Board, side: Stone) -> tuple[str, list, str] | None:
         return "block", theirs, f"{other.label} threatens five at the only accepted point and {side.label} has no five: it must be blocked."
     if theirs:
         return None
-    for depth in range(1, 6):
-        line = ref.vcf(board, side, depth)
-        if line is not None:
+    engine = EngineBoard.from_board(board)
+    spotted = ThreatSearch(engine, Clock(None, 20000)).vcf(int(side), 6)
+    if spotted is not None:
+        for depth in range(1, 6):
+            line = ref.vcf(board, side, depth)
+            if line is None:
+                continue
             starts = ref.winning_vcf_starts(board, side, depth)
             if not starts:
                 return None
             kind = "four-three" if depth <= 2 else "vcf"
             shown = " ".join(f"{x},{y}" for x, y in line)
-            why = (f"{side.label} wins by continuous fours in {2 * depth - 1} plies, e.g. {shown}; the accepted "
+            why = (f"{side.label} wins by continuous fours (a line: {shown}, ending in five or in a double four); the accepted "
                    f"points are every four that starts a VCF of at most {depth} {side.label} moves (oracle search).")
             return kind, starts, why
-    # an open three (or better) of the opponent that the side to move must answer
-    threatened = False
-    for point in ref.near_empty(board, 2):
-        if ref.playable(board, point, other):
-            board.push(point, other)
-            try:
-                threatened = len(ref.five_points(board, other)) >= 2
-            finally:
-                board.pop()
-        if threatened:
-            break
-    if not threatened or ref.four_moves(board, side):
+        return None
+    if not engine.by_class[int(other)][pt.C_FLEX4] or any(engine.by_class[int(side)][c] for c in pt.FOUR_CLASSES):
         return None
     accepted = []
     for move in ref.near_empty(board, 3):
@@ -85,8 +87,8 @@ def classify(board: Board, side: Stone) -> tuple[str, list, str] | None:
     if not accepted or len(accepted) > 6:
         return None
     why = (f"{other.label} threatens an open four; {side.label} has no four of its own. After each accepted point "
-           f"{other.label} has no open four, double four or VCF (oracle, 3 fours deep); after every other point near "
-           f"the stones it has one.")
+           f"{other.label} has no open four, double four or VCF (oracle, 3 fours deep); after every other point within "
+           f"3 of the stones it has one.")
     return "defend", accepted, why
 
 

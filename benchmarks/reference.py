@@ -26,6 +26,18 @@ def five_points(board: Board, stone: Stone) -> list[Point]:
     return [p for p in near_empty(board, 4) if board.five_line(p, stone) is not None]
 
 
+def fives_through(board: Board, point: Point, stone: Stone) -> list[Point]:
+    """Empty points on the four lines through `point` (within 4) where `stone` makes five."""
+    found = []
+    x, y = point
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for k in range(-4, 5):
+            q = (x + k * dx, y + k * dy)
+            if k and board.is_empty(q) and board.five_line(q, stone) is not None:
+                found.append(q)
+    return found
+
+
 def playable(board: Board, point: Point, stone: Stone) -> bool:
     return board.is_empty(point) and (board.five_line(point, stone) is not None or not board.is_forbidden(point, stone))
 
@@ -38,7 +50,7 @@ def four_moves(board: Board, stone: Stone) -> list[Point]:
             continue
         board.push(point, stone)
         try:
-            if five_points(board, stone):
+            if fives_through(board, point, stone):
                 found.append(point)
         finally:
             board.pop()
@@ -67,7 +79,7 @@ def vcf(board: Board, attacker: Stone, depth: int, memo: dict | None = None) -> 
     for move in candidates:
         board.push(move, attacker)
         try:
-            fives = five_points(board, attacker)
+            fives = fives_through(board, move, attacker)
             if len(fives) >= 2:
                 result = [move]
             elif len(fives) == 1:
@@ -97,7 +109,7 @@ def winning_vcf_starts(board: Board, attacker: Stone, depth: int) -> list[Point]
     for move in four_moves(board, attacker):
         board.push(move, attacker)
         try:
-            fives = five_points(board, attacker)
+            fives = fives_through(board, move, attacker)
             if len(fives) >= 2:
                 starts.append(move)
                 continue
@@ -128,7 +140,7 @@ def opponent_breaks_through(board: Board, attacker: Stone, vcf_depth: int) -> bo
             continue
         board.push(point, attacker)
         try:
-            if len(five_points(board, attacker)) >= 2:
+            if len(fives_through(board, point, attacker)) >= 2:
                 return True
         finally:
             board.pop()

@@ -60,7 +60,7 @@ class AlphaBeta:
         board = self.board
         other = 3 - side
         own, theirs = board.packed[side], board.packed[other]
-        forced = bool(board.by_class[other][pt.C_FLEX4])
+        forced = self.config.sees_threes and bool(board.by_class[other][pt.C_FLEX4])
         if forced:
             pool = set()
             for cls in _DEFENCE_CLASSES:
@@ -112,7 +112,7 @@ class AlphaBeta:
                 return -self.negamax(depth, -beta, -alpha, ply + 1, other)
             finally:
                 board.unmake()
-        if board.by_class[side][pt.C_FLEX4]:
+        if board.by_class[side][pt.C_FLEX4] and self.config.sees_threes:
             return WIN - ply - 2
         node_vcf = self.config.node_vcf
         if node_vcf and self._has_four(side):

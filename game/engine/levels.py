@@ -22,6 +22,10 @@ class LevelConfig:
     node_vcf:   depth of the VCF tried for the side to move at every node; 0 = off.
     root_vct:   depth (threats) of the VCT at the root; 0 = off.
     noise:      amplitude of seeded noise added to the evaluation (weaker play).
+    sees_threes: whether an open three counts as a threat (a point that makes an open
+                four wins; against one, only defences are searched). Without it only
+                fives and fours are forced, which is how a beginner plays.
+    time_share: fraction of the time budget the level uses.
     """
 
     max_depth: int
@@ -30,12 +34,16 @@ class LevelConfig:
     node_vcf: int
     root_vct: int
     noise: int
+    sees_threes: bool = True
+    time_share: float = 1.0
 
 
 LEVEL_CONFIGS = {
-    Level.BEGINNER: LevelConfig(max_depth=1, width=8, root_vcf=0, node_vcf=0, root_vct=0, noise=900),
-    Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=120),
-    Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=14, node_vcf=6, root_vct=0, noise=0),
+    Level.BEGINNER: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=2500, sees_threes=False, time_share=0.5
+    ),
+    Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=300, time_share=0.6),
+    Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.6),
     Level.MASTER: LevelConfig(max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=3, noise=0),
 }
 

@@ -24,10 +24,11 @@ from .levels import level_config
 from .state import BLACK, EngineBoard
 from .threats import ThreatSearch
 
-#: Share of the budget after which no new iteration starts (the next one would not finish).
-_ITERATION_SHARE = 0.3
+#: Share of the budget after which no new iteration starts (it would rarely finish; a
+#: stopped iteration still counts once its first root move is searched).
+_ITERATION_SHARE = 0.45
 #: Share of the budget the Master VCT may spend before the alpha-beta search starts.
-_VCT_SHARE = 0.3
+_VCT_SHARE = 0.2
 _ROOT_WIDTH_BONUS = 8
 
 
@@ -69,7 +70,7 @@ class _RootSearch:
         self.side = int(position.to_move)
         self.stone = Stone(self.side)
         self.board: Board = position.to_board()
-        budget = limit.time_ms / 1000 if limit.time_ms is not None else None
+        budget = limit.time_ms / 1000 * self.config.time_share if limit.time_ms is not None else None
         self.budget = budget
         # Leave room for process and protocol overhead: the caller's clock must never run out.
         deadline = None if budget is None else self.started + max(0.005, budget * 0.88 - 0.03)
@@ -112,7 +113,7 @@ class _RootSearch:
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
         width = self.config.width + _ROOT_WIDTH_BONUS
-        if not engine.by_class[3 - self.side][pt.C_FLEX4]:
+        if not (self.config.sees_threes and engine.by_class[3 - self.side][pt.C_FLEX4]):
             ordered = ordered[:width]
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
         try:
@@ -142,7 +143,12 @@ class _RootSearch:
         """A forced win by fours (or, at Master, threes) for the side to move, if one is found."""
         config = self.config
         if config.root_vcf:
-            line = threats.vcf(self.side, config.root_vcf)
+            # Deepen one four at a time: the shortest win is found first (and played).
+            line = None
+            for depth in range(1, config.root_vcf + 1):
+                line = threats.vcf(self.side, depth)
+                if line is not None:
+                    break
             if line is not None and line[0] in root:
                 pv = [self.engine.point(i) for i in line]
                 return self._result(pv[0], WIN - len(line), len(line), pv, "vcf")

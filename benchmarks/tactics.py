@@ -1,0 +1,61 @@
+"""Solve rate and time per position for each level on the tactics set (tests/data/tactics/).
+
+    python benchmarks/tactics.py [--levels strong,master] [--time-ms 1000] [--kinds vcf,defend] [-v]
+
+A position is solved when the move is one of the file's accepted moves (the set the
+oracle in benchmarks/reference.py computed). Prints a row per level and kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from engine_positions import load_tactics  # noqa: E402
+
+from game.engine import Level, Limit, search  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default=",".join(level.value for level in Level))
+    parser.add_argument("--time-ms", type=int, default=1000)
+    parser.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every failed position")
+    args = parser.parse_args()
+    tactics = load_tactics()
+    if args.kinds:
+        wanted = set(args.kinds.split(","))
+        tactics = [t for t in tactics if t.kind in wanted]
+    print(f"{len(tactics)} positions, {args.time_ms} ms each")
+    print(f"{'level':<10}{'kind':<12}{'solved':>10}{'rate':>8}{'avg ms':>8}{'max ms':>8}")
+    for name in args.levels.split(","):
+        level = Level(name.strip())
+        rows: dict[str, list[tuple[bool, float]]] = defaultdict(list)
+        for tactic in tactics:
+            started = time.perf_counter()
+            result = search(tactic.position, Limit(time_ms=args.time_ms), level, seed=0)
+            elapsed = (time.perf_counter() - started) * 1000
+            solved = result.move in tactic.accept
+            rows[tactic.kind].append((solved, elapsed))
+            rows["all"].append((solved, elapsed))
+            if args.verbose and not solved:
+                print(f"  {level.value}: {tactic.name} played {result.move}, accepted {sorted(tactic.accept)} "
+                      f"(score {result.score}, depth {result.depth}, {result.forced or 'search'})")
+        for kind in sorted(rows, key=lambda k: (k == "all", k)):
+            results = rows[kind]
+            solved = sum(ok for ok, _ in results)
+            times = [t for _, t in results]
+            print(f"{level.value:<10}{kind:<12}{solved:>5}/{len(results):<4}{100 * solved / len(results):>7.0f}%"
+                  f"{sum(times) / len(times):>8.0f}{max(times):>8.0f}")
+
+
+if __name__ == "__main__":
+    main()

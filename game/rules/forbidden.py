@@ -62,7 +62,12 @@ def _forbidden_with_stone(cells: list[int], size: int, x: int, y: int) -> bool:
     fours = 0
     threes = 0
     for dx, dy in DIRECTIONS:
-        line_fours = _fours_on_line(cells, size, x, y, dx, dy)
+        # A four needs three more black stones within four points, a three needs two:
+        # counting them first skips the costly trial placements on most lines.
+        neighbours = _black_near(cells, size, x, y, dx, dy)
+        if neighbours < 2:
+            continue
+        line_fours = _fours_on_line(cells, size, x, y, dx, dy) if neighbours >= 3 else 0
         if line_fours:
             fours += line_fours
         elif _is_three_on_line(cells, size, x, y, dx, dy):
@@ -70,6 +75,16 @@ def _forbidden_with_stone(cells: list[int], size: int, x: int, y: int) -> bool:
         if fours >= 2 or threes >= 2:
             return True
     return False
+
+
+def _black_near(cells: list[int], size: int, x: int, y: int, dx: int, dy: int) -> int:
+    """Black stones within four points of (x, y) along the line, not counting (x, y)."""
+    count = 0
+    for k in (-4, -3, -2, -1, 1, 2, 3, 4):
+        qx, qy = x + k * dx, y + k * dy
+        if 0 <= qx < size and 0 <= qy < size and cells[qy * size + qx] == BLACK:
+            count += 1
+    return count
 
 
 def _five_points_on_line(cells: list[int], size: int, x: int, y: int, dx: int, dy: int) -> list[int]:

@@ -5,7 +5,7 @@
 
 Writes menu.png, midgame.png, renju.png (black's forbidden points marked), result.png,
 settings.png, board19.png and small.png (the minimum window) into OUT_DIR (default: runs/screenshots,
-which is not committed). The app runs with an in-memory store, so the player's real settings and
+which is not committed). The app runs with a store in a temporary folder, so the player's real settings and
 saves are never touched.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,13 +24,13 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.app import App, MemoryStore  # noqa: E402
+from game.app import App  # noqa: E402
 from game.model import Game, GameConfig, Player  # noqa: E402
 from game.rules import Rule  # noqa: E402
-from game.storage import Settings  # noqa: E402
+from game.storage import UserStore  # noqa: E402
 from game.ui.layout import MIN_WINDOW  # noqa: E402
 
-MIDGAME = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (6, 7), (7, 6), (9, 5), (6, 6), (8, 7), (10, 8), (5, 9), (7, 9)]
+MIDGAME = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (6, 7), (7, 6), (9, 5), (6, 6), (8, 7), (10, 8), (5, 9), (7, 9), (10, 6)]
 RENJU = [(5, 7), (0, 0), (6, 7), (14, 14), (7, 5), (0, 14), (7, 6), (14, 0), (9, 9), (10, 3)]
 WIN = [(7, 7), (7, 8), (8, 7), (8, 8), (6, 7), (6, 8), (9, 7), (10, 7), (5, 7)]
 
@@ -60,8 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
-    store = MemoryStore(settings=Settings(show_move_numbers=False))
-    app = App(store=store, size=(width, height))
+    scratch = tempfile.TemporaryDirectory()  # a throwaway store: the player's files stay untouched
+    store = UserStore(root=Path(scratch.name))
+    app = App(store=store, size=(width, height), fullscreen=False)
     written = []
     try:
         frames(app)
@@ -72,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         written.append(shoot(app, args.out, "settings"))
 
         game = game_with(MIDGAME)
-        game.undos_left[game.to_move.opponent] = 2
+        game.undo()  # one take-back used, then the same move again: the counter shows 2 left
+        game.play(MIDGAME[-2])
+        game.play(MIDGAME[-1])
         app.manager.switch("play", game=game)
         frames(app)
         scene = app.manager.current
@@ -105,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         written.append(shoot(app, args.out, "small"))
     finally:
         app.close()
+        scratch.cleanup()
     for path in written:
         print(path)
     return 0

@@ -369,7 +369,8 @@ class PlayScene(Scene):
         y += heading.get_height() + pad // 2
         card_h = int(min(86, max(58, ph * 0.13)))
         for stone in (Stone.BLACK, Stone.WHITE):
-            details = [undos_text(game.undos_left[stone])]
+            human = game.config.player(stone).is_human
+            details = [undos_text(game.undos_left[stone])] if human else []
             if game.clock_left is not None:
                 details.append(tr("play.clock", time=format_duration(game.clock_left[stone])))
             active = not game.is_over and game.to_move is stone

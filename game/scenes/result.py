@@ -10,13 +10,14 @@ import pygame
 
 from game.i18n import tr
 from game.model import Game
-from game.records import RecordError
+from game.records import RecordError, point_to_notation
 from game.storage import save_game_records
 from game.rules import Stone
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import screen_layout
-from game.ui.panel import format_duration
+from game.ui.panel import draw_move_list, format_duration
+from game.ui.stones import stone_surface
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
@@ -127,8 +128,13 @@ class ResultScene(Scene):
         human = self.app.human_side(game)
         if human is not None and winner is not None and winner is not human:
             colour = theme.BAD
-        title = text.fitted(headline(game), title_size, colour, inner, bold=True)
-        surface.blit(title, title.get_rect(midtop=(px + pw // 2, y)))
+        title = text.fitted(headline(game), title_size, colour, inner - title_size, bold=True)
+        title_rect = title.get_rect(midtop=(px + pw // 2, y))
+        if winner is not None:  # the winner's stone beside the headline
+            icon = stone_surface(winner, int(title_size * 0.8))
+            title_rect.x += icon.get_width() // 2 + 4
+            surface.blit(icon, icon.get_rect(midright=(title_rect.left - 8, title_rect.centery)))
+        surface.blit(title, title_rect)
         y += title.get_height() + 4
         body = max(14, int(title_size * 0.45))
         for line in text.wrap(reason_text(game), body + 2, inner):
@@ -140,7 +146,7 @@ class ResultScene(Scene):
             (tr("result.moves"), str(game.move_count)),
             (tr("result.duration"), format_duration(game.duration)),
         ]
-        for stone in (Stone.BLACK, Stone.WHITE):
+        for stone in game.config.human_sides:  # the computer never takes back or asks for hints
             name = player_name(game, stone)
             rows.append((tr("result.undos_used", name=name), str(game.undos_used[stone])))
             rows.append((tr("result.hints_used", name=name), str(game.hints_used[stone])))
@@ -153,4 +159,8 @@ class ResultScene(Scene):
             surface.blit(value_img, value_img.get_rect(topright=(px + pw - pad, y)))
             y += max(label_img.get_height(), value_img.get_height()) + 6
             pygame.draw.line(surface, theme.PANEL_EDGE, (px + pad, y - 3), (px + pw - pad, y - 3))
+        y += pad // 2
+        size = game.config.size
+        moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
+        draw_move_list(surface, pygame.Rect(px + pad, y, inner, self.buttons_top - y - pad), moves, max(12, body - 2))
         self.focus.draw(surface)

@@ -69,7 +69,6 @@ def shadow_surface(diameter: int) -> pygame.Surface:
 def ghost_surface(stone: Stone, diameter: int) -> pygame.Surface:
     """A translucent stone for the hover preview."""
     ghost = stone_surface(stone, diameter).copy()
-    ghost.set_alpha(None)
     ghost.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
     return ghost
 

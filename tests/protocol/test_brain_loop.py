@@ -217,3 +217,13 @@ def test_a_huge_line_is_answered_with_one_short_line():
     got = converse(["START 15", "X" * 100_000, "TURN " + "9" * 50_000 + ",1"])
     assert len(got) == 3 and all(len(line) <= 400 for line in got)
     assert got[1].startswith("UNKNOWN") and got[2].startswith("ERROR")
+
+
+@pytest.mark.parametrize("level", [Level.BEGINNER, Level.MASTER])
+def test_with_the_real_engine_white_from_a_board_block_blocks_a_four(level):
+    from game.engine import search
+
+    # Black (the opponent, field 2) has four in a row on y=7 with 7,7 open; white must block there.
+    stones = ["3,7,2", "3,3,1", "4,7,2", "10,10,1", "5,7,2", "10,3,1", "6,7,2", "2,7,1", "12,12,2"]
+    got = answers(converse(["START 15", "INFO timeout_turn 2000", "BOARD", *stones, "DONE"], search=search, level=level))
+    assert got == ["OK", "7,7"]

@@ -7,7 +7,6 @@ import json
 import shlex
 import subprocess
 
-import pytest
 from protocol_helpers import PYTHON, REPO
 
 BRAIN = f"{shlex.quote(PYTHON)} -m game.protocol --level beginner"

@@ -7,9 +7,9 @@
     pbrain-white.exe
     -1                              ... and a closing number
 
-Moves alternate from black. Everything after the first line that is not a move is the
-trailer: lines that are plain integers are skipped, the others are read as the black and
-white names. Move times of all zero read back as "not recorded" (None). PSQ has no place for the rule, the result or the date; a loaded record uses
+Moves alternate from black. The first line that is not a move starts the trailer: lines
+that are plain integers are skipped, the others are read as the black and white names, and
+a move line there is an error. Blank lines are ignored. Move times of all zero read back as "not recorded" (None). PSQ has no place for the rule, the result or the date; a loaded record uses
 the freestyle rule unless the caller says otherwise and leaves result and date empty.
 """
 
@@ -44,8 +44,43 @@ def write_psq(record: GameRecord) -> str:
 
 
 def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
-    """Parse PSQ text. Raises PsqError naming the line for a bad header or move."""
+    """Parse PSQ text. Raises PsqError naming the line for a bad header, move or trailer."""
     lines = text.splitlines()
+    size = _read_header(lines)
+    moves: list[tuple[int, int]] = []
+    times: list[int] = []
+    names: list[str] = []
+    in_trailer = False
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue  # blank lines carry nothing, wherever they are
+        match = _MOVE.fullmatch(line)
+        if match is None:
+            in_trailer = True
+            if not _INTEGER.fullmatch(line):
+                names.append(_unmark(line.strip()))
+            continue
+        if in_trailer:
+            raise PsqError(f"move {line.strip()!r} comes after the end of the moves", line=number)
+        x, y = int(match.group(1)), int(match.group(2))
+        if not (1 <= x <= size and 1 <= y <= size):
+            raise PsqError(f"move {line.strip()!r} is off a {size}x{size} board (coordinates are 1..{size})", line=number)
+        moves.append((x - 1, y - 1))
+        times.append(int(match.group(3) or 0))
+    record = GameRecord(
+        size=size,
+        rule=rule,
+        moves=moves,
+        black=names[0] if names else "",
+        white=names[1] if len(names) > 1 else "",
+        times_ms=times if any(times) else None,
+    )
+    _check_replay(record, [number for number, line in enumerate(lines[1:], start=2) if _MOVE.fullmatch(line)])
+    return record
+
+
+def _read_header(lines: list[str]) -> int:
+    """The board size from 'Piskvorky 15x15, ...'; PsqError on line 1 otherwise."""
     if not lines:
         raise PsqError("empty file: expected a header like 'Piskvorky 15x15, 11:11, 0'", line=1)
     header = _HEADER.fullmatch(lines[0].lstrip("\ufeff"))
@@ -56,34 +91,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
         raise PsqError(f"only square boards are supported, got {width}x{height}", line=1)
     if not MIN_SIZE <= width <= MAX_SIZE:
         raise PsqError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {width}", line=1)
-    size = width
-
-    moves: list[tuple[int, int]] = []
-    times: list[int] = []
-    number = 1
-    for number, line in enumerate(lines[1:], start=2):
-        match = _MOVE.fullmatch(line)
-        if match is None:
-            break
-        x, y = int(match.group(1)), int(match.group(2))
-        if not (1 <= x <= size and 1 <= y <= size):
-            raise PsqError(f"move {x},{y} is off a {size}x{size} board (coordinates are 1..{size})", line=number)
-        moves.append((x - 1, y - 1))
-        times.append(int(match.group(3) or 0))
-    else:
-        number = len(lines) + 1
-
-    names = [_unmark(line.strip()) for line in lines[number - 1:] if line.strip() and not _INTEGER.fullmatch(line)]
-    record = GameRecord(
-        size=size,
-        rule=rule,
-        moves=moves,
-        black=names[0] if names else "",
-        white=names[1] if len(names) > 1 else "",
-        times_ms=times if any(times) else None,
-    )
-    _check_replay(record)
-    return record
+    return width
 
 
 def _needs_mark(name: str) -> bool:
@@ -101,9 +109,9 @@ def _unmark(name: str) -> str:
     return name[1:] if name.startswith("?") and _needs_mark(name[1:]) else name
 
 
-def _check_replay(record: GameRecord) -> None:
+def _check_replay(record: GameRecord, move_lines: list[int]) -> None:
     """Replay so a PSQ with a repeated point fails here, naming its line."""
     try:
         record.replay()
     except ReplayError as error:
-        raise PsqError(str(error), line=error.move_number + 1) from error
+        raise PsqError(str(error), line=move_lines[error.move_number - 1]) from error

@@ -198,3 +198,14 @@ def test_sgf_round_trip(record):
 
 def test_every_error_is_a_record_error():
     assert issubclass(PsqError, RecordError) and issubclass(SgfError, RecordError)
+
+
+def test_psq_blank_lines_are_ignored():
+    record = read_psq("Piskvorky 15x15, 11:11, 0\n\n8,8,0\n\n9,9,0\n\nA\n\nB\n-1\n")
+    assert record.moves == [(7, 7), (8, 8)] and (record.black, record.white) == ("A", "B")
+
+
+@pytest.mark.parametrize(("trailer", "line"), [("name\n9,9,0\n", 4), ("-1\n9,9,0\n", 4), ("-1\n\n9,9,0\n", 5)])
+def test_psq_move_after_the_trailer_is_refused(trailer, line):
+    with pytest.raises(PsqError, match=f"line {line}.*'9,9,0'.*after the end"):
+        read_psq("Piskvorky 15x15, 11:11, 0\n8,8,0\n" + trailer)

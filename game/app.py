@@ -17,6 +17,7 @@ from typing import Any
 from game.engine.worker import EngineWorker
 from game.i18n import set_language, tr
 from game.model import Game
+from game.resources import AssetNotFoundError, asset_path
 from game.rules import Stone
 from game.storage import Settings
 
@@ -116,6 +117,7 @@ class App:
         pygame.key.set_repeat(320, 45)
         self.window_size = size or (self.settings.window_width, self.settings.window_height)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self._set_icon()
         self.screen = self._open_window()
         pygame.display.set_caption(tr("app.title"))
         self.clock = pygame.time.Clock()
@@ -264,6 +266,14 @@ class App:
             screen = pygame.display.set_mode((width, height), flags)
         self._enforce_minimum_size()
         return screen
+
+    @staticmethod
+    def _set_icon() -> None:
+        """The window and taskbar icon (set before the window opens, as some platforms require)."""
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon", "gomoku-64.png"))))
+        except (AssetNotFoundError, pygame.error):
+            pass  # a missing icon is cosmetic
 
     @staticmethod
     def _enforce_minimum_size() -> None:

@@ -284,3 +284,54 @@ def test_every_scene_draws_in_each_language(make_app, language):
         app.manager.switch(name, **params)
         frames(app, 2)
         assert app.manager.current_name == name
+
+
+def finished_game() -> Game:
+    game = vs_ai_game("beginner")
+    for point in [(7, 7), (7, 8), (8, 7), (8, 8), (6, 7), (6, 8), (9, 7), (10, 7), (5, 7)]:
+        game.play(point)
+    assert game.is_over
+    return game
+
+
+def test_result_offers_review_and_comes_back(app):
+    frames(app)
+    app.manager.switch("result", game=finished_game())
+    frames(app)
+    if not app.manager.has_scene("review"):
+        assert not app.manager.current.focus.find("review").visible
+        return
+    click_button(app, "review")
+    frames(app)
+    assert app.manager.current_name == "review"
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current_name in ("result", "menu")
+
+
+def test_save_record_writes_files_into_the_records_folder(app, store):
+    frames(app)
+    app.manager.switch("result", game=finished_game())
+    frames(app)
+    click_button(app, "save")
+    saved = sorted(path.suffix for path in store.records_dir.iterdir())
+    assert ".sgf" in saved
+    assert app.toast  # the player is told where it went
+
+
+def test_m_toggles_mute_and_remembers_it(app, store):
+    frames(app)
+    muted = app.settings.muted
+    press(app, pygame.K_m)
+    assert app.settings.muted is not muted
+    assert app.sound.muted is not muted
+    assert store.load_settings().muted is not muted
+
+
+def test_a_damaged_settings_file_is_reported_and_defaults_are_used(make_app, store):
+    store.settings_path.parent.mkdir(parents=True, exist_ok=True)
+    store.settings_path.write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    frames(app)
+    assert app.settings == Settings()
+    assert app.toast  # a short notice tells the player a backup was kept

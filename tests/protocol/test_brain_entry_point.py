@@ -6,9 +6,10 @@ Kept quick: low levels and short time limits (CI has two cores for everything).
 import re
 import shutil
 import time
+from pathlib import Path
 
 import pytest
-from protocol_helpers import PROTOCOL_LINE, REPO, BrainProcess
+from protocol_helpers import PROTOCOL_LINE, PYTHON, BrainProcess
 
 MOVE = re.compile(r"^(\d+),(\d+)$")
 
@@ -122,7 +123,8 @@ def test_bad_command_line_options_are_refused():
 
 
 def test_the_console_script_runs_the_brain():
-    script = shutil.which("pbrain-gomoku", path=str(REPO / ".venv" / "bin")) or shutil.which("pbrain-gomoku")
+    beside_python = str(Path(PYTHON).parent)  # the venv running the tests, wherever it lives
+    script = shutil.which("pbrain-gomoku", path=beside_python) or shutil.which("pbrain-gomoku")
     if script is None:
         pytest.skip("pbrain-gomoku is not installed (pip install -e . creates it)")
     brain = BrainProcess(command=[script, "--level", "beginner"])

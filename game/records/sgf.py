@@ -98,6 +98,15 @@ class _Property:
     column: int
 
 
+@dataclass
+class _OpenTree:
+    """A '(' not yet closed: whether it lies on the main line, and what it holds so far."""
+
+    on_main_line: bool
+    nodes: int = 0
+    subtrees: int = 0
+
+
 class _Parser:
     """A reader for the SGF game-tree grammar that keeps the main line only."""
 
@@ -134,33 +143,31 @@ class _Parser:
         """The nodes of the first game's main line (the first variation at each fork).
 
         Iterative, with a stack of open trees, so deeply nested variations cannot overflow
-        Python's recursion limit. Each stack entry is [on_main_line, subtrees_seen].
+        Python's recursion limit.
         """
         self.expect("(")
-        stack: list[list[bool | int]] = [[True, 0]]
+        stack = [_OpenTree(on_main_line=True)]
         nodes: list[list[_Property]] = []
-        saw_node = False
         while stack:
             char = self.peek()
-            top = stack[-1]
+            tree = stack[-1]
             if char == ";":
-                if top[1]:
+                if tree.subtrees:
                     raise self.fail("a node ';' cannot follow a variation '(...)' in the same tree")
                 self.position += 1
                 node = self.node()
-                saw_node = True
-                if top[0]:
+                tree.nodes += 1
+                if tree.on_main_line:
                     nodes.append(node)
             elif char == "(":
-                if not saw_node:
+                if not tree.nodes:
                     raise self.fail("a game tree must start with a node ';'")
-                stack.append([bool(top[0]) and top[1] == 0, 0])
-                top[1] += 1
+                stack.append(_OpenTree(on_main_line=tree.on_main_line and tree.subtrees == 0))
+                tree.subtrees += 1
                 self.position += 1
-                saw_node = False
             elif char == ")":
-                if not saw_node:
-                    raise self.fail("a game tree must contain a node ';'")
+                if not tree.nodes:
+                    raise self.fail("a game tree must start with a node ';'")
                 stack.pop()
                 self.position += 1
             elif char == "":

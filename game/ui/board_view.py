@@ -207,10 +207,12 @@ class BoardView:
             pygame.draw.circle(target, theme.WIN_GLOW, grid.pixel_of(point), ring, width=max(2, int(grid.cell * 0.07)))
 
     def _draw_hint(self, target: pygame.Surface, point: Point, pulse: float) -> None:
+        """A pulsing green disc the size of a stone: clearly a suggestion, not a stone."""
         centre = self.layout.grid.pixel_of(point)
-        radius = int(self.stone_diameter / 2 * (0.85 + 0.12 * math.sin(pulse * 2 * math.pi)))
-        pygame.draw.circle(target, theme.HINT, centre, radius, width=max(2, int(self.layout.grid.cell * 0.09)))
-        pygame.draw.circle(target, theme.HINT, centre, max(2, int(self.layout.grid.cell * 0.1)))
+        diameter = self.stone_diameter
+        glow = _hint_disc(diameter)
+        glow.set_alpha(int(200 + 55 * math.sin(pulse * 2 * math.pi)))
+        target.blit(glow, glow.get_rect(center=centre))
 
     def _draw_cursor(self, target: pygame.Surface, point: Point) -> None:
         cx, cy = self.layout.grid.pixel_of(point)
@@ -223,3 +225,20 @@ class BoardView:
                 pygame.draw.line(target, theme.CURSOR, corner, (corner[0] - sx * arm, corner[1]), width)
                 pygame.draw.line(target, theme.CURSOR, corner, (corner[0], corner[1] - sy * arm), width)
 
+
+
+_hint_cache: dict[int, pygame.Surface] = {}
+
+
+def _hint_disc(diameter: int) -> pygame.Surface:
+    if diameter not in _hint_cache:
+        scale = theme.SUPERSAMPLE
+        big = diameter * scale
+        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+        radius = big / 2
+        pygame.draw.circle(canvas, (*theme.HINT, 150), (radius, radius), radius)
+        pygame.draw.circle(canvas, (*theme.HINT, 255), (radius, radius), radius, width=int(big * 0.12))
+        pygame.draw.circle(canvas, (235, 255, 240, 255), (radius, radius), big * 0.12)
+        _hint_cache.clear()
+        _hint_cache[diameter] = pygame.transform.smoothscale(canvas, (diameter, diameter))
+    return _hint_cache[diameter]

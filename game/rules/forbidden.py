@@ -116,8 +116,11 @@ def _fours_on_line(cells: list[int], size: int, x: int, y: int, dx: int, dy: int
 
 
 def _is_three_on_line(cells: list[int], size: int, x: int, y: int, dx: int, dy: int) -> bool:
-    """Whether one more non-forbidden black stone on this line makes a straight four through (x, y)."""
-    for k in range(-4, 5):
+    """Whether one more non-forbidden black stone on this line makes a straight four through (x, y).
+
+    The new stone is one of four in a row with (x, y), so it lies within three points.
+    """
+    for k in range(-3, 4):
         if k == 0:
             continue
         qx, qy = x + k * dx, y + k * dy

@@ -8,7 +8,6 @@ touches pygame; the engine runs in a worker process. The App is drivable frame b
 from __future__ import annotations
 
 import os
-import sys
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -401,17 +400,3 @@ class App:
                 self.settings = self.settings.with_changes(window_width=width, window_height=height)
                 self._save_settings()
         pygame.display.quit()
-
-
-def main(store: Any = None) -> int:
-    """Start the window and play until it is closed."""
-    app = App(store)
-    try:
-        app.run()
-    finally:
-        app.close()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

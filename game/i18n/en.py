@@ -59,6 +59,9 @@ STRINGS: dict[str, str] = {
     "settings.mute": "Mute",
     "settings.language": "Language",
     "settings.fullscreen": "Full screen",
+    "settings.clock": "Clock per side",
+    "settings.no_clock": "No clock",
+    "settings.minutes": "{minutes} min",
     "settings.note": "Changes are saved at once. New rules and board size apply to the next game.",
     # playing
     "play.heading": "{rule} · {size} × {size}",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Level, Limit, Position
+from game.engine import Level, Limit, Position, default_limit
 from game.engine.worker import EngineReply
 from game.i18n import tr
 from game.records import point_to_notation
@@ -277,6 +277,16 @@ class PlayScene(Scene):
         self.job_purpose = purpose
         self.job_started = time.monotonic()
 
+    def _move_limit(self, level: Level) -> Limit | None:
+        """The level's budget, cut down so a clocked computer never loses on time."""
+        clock = self.game.clock_left
+        if clock is None:
+            return None
+        budget = default_limit(level)
+        share_ms = int(clock[self.game.to_move] * 1000 / 20)  # about a twentieth of what is left
+        time_ms = max(50, min(budget.time_ms or share_ms, share_ms))
+        return Limit(time_ms=time_ms, depth=budget.depth, nodes=budget.nodes)
+
     def _ai_level(self) -> Level:
         try:
             return Level(self.game.current_player.level or "casual")
@@ -286,7 +296,8 @@ class PlayScene(Scene):
     def _update_engine(self) -> None:
         game = self.game
         if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_failed:
-            self._start_job("move", self._ai_level(), None)
+            level = self._ai_level()
+            self._start_job("move", level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
             reply = self.app.engine.poll()
             if reply is not None:

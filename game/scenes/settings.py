@@ -48,6 +48,8 @@ class SettingsScene(Scene):
         ("language", "settings.language", LANGUAGES, _language),
         ("fullscreen", "settings.fullscreen", ON_OFF, _on_off),
     )
+    # shown only once Settings has the field (a clock per side; None = no clock)
+    CLOCK_ROW = ("clock_minutes", "settings.clock", (None, 5, 10, 20, 30), lambda v: tr("settings.no_clock") if v is None else tr("settings.minutes", minutes=v))
 
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
@@ -56,7 +58,10 @@ class SettingsScene(Scene):
     def _widgets(self) -> list[Any]:
         settings = self.app.settings
         rows: list[Any] = []
-        for field_name, label_key, choices, describe in self.ROWS:
+        specs = list(self.ROWS)
+        if hasattr(settings, "clock_minutes"):
+            specs.insert(3, self.CLOCK_ROW)
+        for field_name, label_key, choices, describe in specs:
             row = OptionRow(field_name, tr(label_key), choices, describe=describe)
             row.select(getattr(settings, field_name))
             rows.append(row)

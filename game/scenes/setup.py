@@ -42,5 +42,12 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         white=white,
         undo_limit=settings.undo_limit,
         forbidden_loses=settings.forbidden_loses,
+        clock_seconds=clock_seconds(settings),
     )
     return Game(config)
+
+
+def clock_seconds(settings: Settings) -> float | None:
+    """Thinking time per side, if the settings have a clock (`clock_minutes`; None = no clock)."""
+    minutes = getattr(settings, "clock_minutes", None)
+    return float(minutes) * 60 if isinstance(minutes, (int, float)) and minutes > 0 else None

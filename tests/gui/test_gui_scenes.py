@@ -335,3 +335,17 @@ def test_a_damaged_settings_file_is_reported_and_defaults_are_used(make_app, sto
     frames(app)
     assert app.settings == Settings()
     assert app.toast  # a short notice tells the player a backup was kept
+
+
+def test_a_clocked_game_shows_and_runs_down_the_clock(app):
+    frames(app)
+    config = GameConfig(rule=Rule.FREESTYLE, size=15, black=Player.human(), white=Player.human(), clock_seconds=1.0)
+    app.manager.switch("play", game=Game(config))
+    frames(app)
+    scene = app.manager.current
+    for _ in range(90):  # 1.5 s of frames at 60 FPS: black's second runs out
+        if app.manager.current_name == "result":
+            break
+        frames(app)
+    assert app.manager.current_name == "result"
+    assert scene.game.result.winner is Stone.WHITE

@@ -35,10 +35,8 @@ def _window_size(text: str | None) -> tuple[int, int] | None:
 def _store(data_dir: Path | None) -> object | None:
     if data_dir is None:
         return None
-    try:
-        from game.storage import UserStore  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+    from game.storage import UserStore
+
     return UserStore(root=data_dir)
 
 

@@ -18,7 +18,7 @@ from game.i18n import set_language, tr
 from game.model import Game
 from game.resources import AssetNotFoundError, asset_path
 from game.rules import Stone
-from game.storage import Settings
+from game.storage import Settings, Statistics, UserStore
 
 # Before pygame starts: crisp rendering on high-DPI Windows displays, and no hello banner.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -31,10 +31,7 @@ from game.scenes.manager import SceneManager  # noqa: E402
 from game.ui import chrome  # noqa: E402
 from game.ui.layout import MIN_WINDOW  # noqa: E402
 
-try:
-    from game.ui.sound import SoundBoard
-except ImportError:  # the sound module is optional while the game is being built
-    SoundBoard = None  # type: ignore[assignment,misc]
+from game.ui.sound import SoundBoard  # noqa: E402
 
 FPS = 60
 TOAST_SECONDS = 4.0
@@ -59,21 +56,24 @@ class SilentSound:
 
 @dataclass
 class MemoryStore:
-    """Keeps settings and the unfinished game in memory only (when no disk store is given)."""
+    """The same methods as game.storage.UserStore, kept in memory only: for benchmarks and
+    screenshots that must never touch the player's files."""
 
     settings: Settings = field(default_factory=Settings)
     game: dict[str, Any] | None = None
-    results: list[tuple[str, str, str]] = field(default_factory=list)
-    records_dir: Path | None = None
+    stats: Statistics = field(default_factory=Statistics)
+    records_dir: Path | None = None  # None hides "Save record"
 
     def load_settings(self) -> Settings:
         return self.settings
 
-    def save_settings(self, settings: Settings) -> None:
+    def save_settings(self, settings: Settings) -> bool:
         self.settings = settings
+        return True
 
-    def save_game(self, game: Game) -> None:
+    def save_game(self, game: Game) -> bool:
         self.game = game.to_dict()
+        return True
 
     def load_game(self) -> Game | None:
         return None if self.game is None else Game.from_dict(self.game)
@@ -81,34 +81,27 @@ class MemoryStore:
     def clear_game(self) -> None:
         self.game = None
 
-    def load_stats(self) -> "MemoryStore":
-        return self
+    def load_stats(self) -> Statistics:
+        return self.stats
 
-    def save_stats(self, stats: Any) -> None:
-        pass
+    def save_stats(self, stats: Statistics) -> bool:
+        self.stats = stats
+        return True
 
-    def record(self, level: str, rule: str, result: str) -> None:
-        self.results.append((level, rule, result))
-
-
-def default_store() -> Any:
-    """The player's real store on disk, or a memory store if persistence is not available."""
-    try:
-        from game.storage import UserStore  # type: ignore[attr-defined]
-    except ImportError:
-        return MemoryStore()
-    return UserStore()
+    def take_notices(self) -> list[Any]:
+        return []
 
 
 class App:
     """The game: a window, a scene manager and the services every scene uses.
 
     `store` is where settings, statistics and the autosave live (tests pass one rooted in a
-    temporary folder, or a MemoryStore); `size` overrides the saved window size.
+    temporary folder, or a MemoryStore); None is the player's own store. `size` overrides the
+    saved window size; `fullscreen` the saved full-screen choice.
     """
 
     def __init__(self, store: Any = None, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
-        self.store = store if store is not None else default_store()
+        self.store = store if store is not None else UserStore()
         self.settings: Settings = self._load_settings()
         set_language(self.settings.language)
         pygame.display.init()
@@ -171,8 +164,6 @@ class App:
         self._show_store_notices()
 
     def _make_sound(self) -> Any:
-        if SoundBoard is None:
-            return SilentSound(self.settings.sound_volume, self.settings.muted)
         try:
             return SoundBoard(self.settings.sound_volume, self.settings.muted)
         except (pygame.error, OSError):
@@ -356,8 +347,7 @@ class App:
             return False
         for event in pygame.event.get():  # empty the queue every frame
             self.handle_event(event)
-        if self.manager.apply_pending():
-            self.manager.current.resize(self.screen.get_size())  # type: ignore[union-attr]
+        self.manager.apply_pending()  # a scene switch asked for during the events above
         elapsed = self.clock.get_time() / 1000.0 if dt is None else dt
         elapsed = min(elapsed, 0.25)  # a stalled frame must not fast-forward the game clocks
         self._toast_left = max(0.0, self._toast_left - elapsed)

@@ -3,7 +3,7 @@
 import random
 
 import pygame
-from conftest import click, click_button, click_point, frames, press, run_until
+from gui_driver import click, click_button, click_point, frames, press, run_until
 
 from game.rules import Stone
 from game.storage import Settings

@@ -5,7 +5,7 @@ import threading
 
 import pygame
 import pytest
-from conftest import click, click_button, click_point, frames, press, run_until
+from gui_driver import click, click_button, click_point, frames, press, run_until
 
 from game.model import Game, GameConfig, Player
 from game.rules import Rule, Stone

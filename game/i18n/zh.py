@@ -63,7 +63,7 @@ STRINGS: dict[str, str] = {
     "settings.fullscreen": "全屏",
     "settings.clock": "每方用时",
     "settings.no_clock": "不计时",
-    "settings.minutes": "{minutes} min",
+    "settings.minutes": "{minutes} 分钟",
     "settings.note": "更改会立即保存。新的规则和棋盘大小从下一局开始生效。",
     # playing
     "play.heading": "{rule} · {size} × {size}",

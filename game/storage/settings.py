@@ -12,6 +12,7 @@ COLOURS = ("black", "white", "random")
 LANGUAGES = ("", "en", "zh")  # "" follows the system language
 BOARD_SIZES = (15, 19)
 MAX_UNDO_CHOICE = 5  # the menu offers 0..5 or unlimited (None)
+CLOCK_MINUTES = (5, 10, 20, 30)  # thinking time per side; None = no clock
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Settings:
     rule: str = Rule.FREESTYLE.value
     board_size: int = 15
     undo_limit: int | None = 3
+    clock_minutes: int | None = None
     forbidden_loses: bool = True
     show_move_numbers: bool = False
     show_coordinates: bool = True
@@ -68,6 +70,7 @@ def _is_valid(name: str, value: Any) -> bool:
         "rule": lambda v: v in {r.value for r in Rule},
         "board_size": lambda v: v in BOARD_SIZES,
         "undo_limit": lambda v: v is None or (is_int(v) and 0 <= v <= MAX_UNDO_CHOICE),
+        "clock_minutes": lambda v: v is None or (is_int(v) and v in CLOCK_MINUTES),
         "forbidden_loses": lambda v: isinstance(v, bool),
         "show_move_numbers": lambda v: isinstance(v, bool),
         "show_coordinates": lambda v: isinstance(v, bool),

@@ -24,3 +24,11 @@ def test_non_dict_data_gives_defaults():
 def test_with_changes_rejects_out_of_range_values():
     assert Settings().with_changes(sound_volume=3.0).sound_volume == Settings().sound_volume
     assert Settings().with_changes(undo_limit=5).undo_limit == 5
+
+
+def test_clock_minutes_are_one_of_the_offered_choices_or_none():
+    assert Settings().clock_minutes is None
+    assert Settings.from_dict({"clock_minutes": 10}).clock_minutes == 10
+    assert Settings.from_dict({"clock_minutes": 7}).clock_minutes is None
+    assert Settings.from_dict({"clock_minutes": True}).clock_minutes is None
+    assert Settings().with_changes(clock_minutes=30).clock_minutes == 30

@@ -45,6 +45,8 @@ class PlayScene(Scene):
         if game is None:
             raise ValueError("the play scene needs a game")
         self.game = game
+        if game.is_over:  # a finished game has nothing left to play: show its result
+            self.app.manager.switch("result", game=game)
         self.view: BoardView | None = None
         self.focus = FocusGroup()
         self.hover: Point | None = None
@@ -58,7 +60,7 @@ class PlayScene(Scene):
         self.job_purpose = ""
         self.job_started = 0.0
         self.ai_reply: EngineReply | None = None
-        self.engine_failed = False
+        self.engine_error = ""  # set when the computer could not move; Undo or New game retries
         self.resign_armed_left = 0.0
         self.time = 0.0
         self.seed = random.randrange(1 << 30)
@@ -133,6 +135,7 @@ class PlayScene(Scene):
         self.job = None
         self.job_purpose = ""
         self.ai_reply = None
+        self.engine_error = ""
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -295,7 +298,7 @@ class PlayScene(Scene):
 
     def _update_engine(self) -> None:
         game = self.game
-        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_failed:
+        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error:
             level = self._ai_level()
             self._start_job("move", level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
@@ -306,8 +309,10 @@ class PlayScene(Scene):
         if reply is None:
             return
         if reply.result is None:
-            self.engine_failed = reply.purpose == "move"
-            self._say("status.engine_error", error=reply.error)
+            if reply.purpose == "move":
+                self.engine_error = tr("status.engine_error", error=reply.error)
+            else:
+                self._say("status.engine_error", error=reply.error)
             self.job, self.ai_reply = None, None
             return
         if reply.purpose == "hint":
@@ -322,8 +327,7 @@ class PlayScene(Scene):
         try:
             game.play(reply.result.move)
         except (IllegalMoveError, MoveRejectedError) as error:
-            self.engine_failed = True
-            self._say("status.engine_error", error=error)
+            self.engine_error = tr("status.engine_error", error=error)
             return
         self._after_move()
 
@@ -407,6 +411,8 @@ class PlayScene(Scene):
         game = self.game
         if self.status_left > 0 and self.status:
             return self.status, theme.TEXT
+        if self.engine_error:
+            return self.engine_error, theme.BAD
         if self.thinking:
             return tr("status.thinking", name=player_name(game, game.to_move)), theme.ACCENT
         if self.job is not None:

@@ -349,3 +349,32 @@ def test_a_clocked_game_shows_and_runs_down_the_clock(app):
         frames(app)
     assert app.manager.current_name == "result"
     assert scene.game.result.winner is Stone.WHITE
+
+
+def test_undo_during_the_ai_search_stops_it_and_takes_the_move_back(app):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("master"))
+    frames(app)
+    scene = app.manager.current
+    click_point(app, (7, 7))
+    assert scene.thinking
+    press(app, pygame.K_u)
+    assert scene.game.moves == [] and not scene.thinking
+    assert not app.engine.busy
+
+
+def test_an_engine_failure_is_shown_and_undo_retries(app, monkeypatch):
+    frames(app)
+    app.manager.switch("play", game=vs_ai_game("beginner"))
+    frames(app)
+    scene = app.manager.current
+    from game.engine.worker import EngineReply
+
+    click_point(app, (7, 7))
+    monkeypatch.setattr(app.engine, "poll", lambda: EngineReply(scene.job, "move", None, "boom"))
+    frames(app, 2)
+    assert "boom" in scene._status_lines()[0]
+    assert scene.job is None  # it does not retry in a loop
+    monkeypatch.undo()
+    press(app, pygame.K_u)
+    assert scene.engine_error == "" and scene.game.move_count == 0

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.i18n import tr
-from game.storage.settings import BOARD_SIZES, LANGUAGES, MAX_UNDO_CHOICE
+from game.storage.settings import BOARD_SIZES, CLOCK_MINUTES, LANGUAGES, MAX_UNDO_CHOICE
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
@@ -18,6 +18,7 @@ from .base import Scene
 
 RULES = ("freestyle", "standard", "renju")
 UNDO_CHOICES: tuple[int | None, ...] = tuple(range(MAX_UNDO_CHOICE + 1)) + (None,)
+CLOCK_CHOICES: tuple[int | None, ...] = (None, *CLOCK_MINUTES)
 VOLUMES = tuple(round(step / 10, 1) for step in range(11))
 ON_OFF = (True, False)
 
@@ -30,6 +31,10 @@ def _undos(value: int | None) -> str:
     return tr("common.unlimited") if value is None else str(value)
 
 
+def _clock(minutes: int | None) -> str:
+    return tr("settings.no_clock") if minutes is None else tr("settings.minutes", minutes=minutes)
+
+
 def _language(code: str) -> str:
     return tr(f"language.{code or 'system'}")
 
@@ -40,6 +45,7 @@ class SettingsScene(Scene):
         ("rule", "settings.rule", RULES, lambda v: tr(f"rule.{v}")),
         ("board_size", "settings.board_size", BOARD_SIZES, lambda v: f"{v} × {v}"),
         ("undo_limit", "settings.undo_limit", UNDO_CHOICES, _undos),
+        ("clock_minutes", "settings.clock", CLOCK_CHOICES, _clock),
         ("forbidden_loses", "settings.forbidden", ON_OFF, lambda v: tr("settings.forbidden_loses" if v else "settings.forbidden_refused")),
         ("show_move_numbers", "settings.move_numbers", ON_OFF, _on_off),
         ("show_coordinates", "settings.coordinates", ON_OFF, _on_off),
@@ -48,8 +54,6 @@ class SettingsScene(Scene):
         ("language", "settings.language", LANGUAGES, _language),
         ("fullscreen", "settings.fullscreen", ON_OFF, _on_off),
     )
-    # shown only once Settings has the field (a clock per side; None = no clock)
-    CLOCK_ROW = ("clock_minutes", "settings.clock", (None, 5, 10, 20, 30), lambda v: tr("settings.no_clock") if v is None else tr("settings.minutes", minutes=v))
 
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
@@ -58,10 +62,7 @@ class SettingsScene(Scene):
     def _widgets(self) -> list[Any]:
         settings = self.app.settings
         rows: list[Any] = []
-        specs = list(self.ROWS)
-        if hasattr(settings, "clock_minutes"):
-            specs.insert(3, self.CLOCK_ROW)
-        for field_name, label_key, choices, describe in specs:
+        for field_name, label_key, choices, describe in self.ROWS:
             row = OptionRow(field_name, tr(label_key), choices, describe=describe)
             row.select(getattr(settings, field_name))
             rows.append(row)
@@ -73,7 +74,8 @@ class SettingsScene(Scene):
         widgets = self._widgets()
         column_w = int(min(640, width * 0.7))
         top = int(height * 0.17)
-        row_h = int(min(48, max(30, (height - top - 40) / (len(widgets) + 1.2))))
+        note_room = max(14, height // 55) + 16
+        row_h = int(min(48, max(26, (height - top - 40 - note_room) / (len(widgets) + 1.2))))
         gap = max(4, row_h // 6)
         x = (width - column_w) // 2
         y = top

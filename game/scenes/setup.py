@@ -49,5 +49,5 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
 
 def clock_seconds(settings: Settings) -> float | None:
     """Thinking time per side, if the settings have a clock (`clock_minutes`; None = no clock)."""
-    minutes = getattr(settings, "clock_minutes", None)
+    minutes = settings.clock_minutes
     return float(minutes) * 60 if isinstance(minutes, (int, float)) and minutes > 0 else None

@@ -378,3 +378,11 @@ def test_an_engine_failure_is_shown_and_undo_retries(app, monkeypatch):
     monkeypatch.undo()
     press(app, pygame.K_u)
     assert scene.engine_error == "" and scene.game.move_count == 0
+
+
+def test_the_clock_setting_starts_clocked_games(make_app):
+    app = make_app(Settings(clock_minutes=5))
+    scene = start_hot_seat(app)
+    assert scene.game.config.clock_seconds == 300.0
+    frames(app, 30)
+    assert scene.game.clock_left[Stone.BLACK] < 300.0 == scene.game.clock_left[Stone.WHITE]

@@ -33,6 +33,8 @@ MIN_THINK_SECONDS = 0.35
 #: Hints come from a fixed, fairly strong search with a short budget.
 HINT_LEVEL = Level.STRONG
 HINT_LIMIT = Limit(time_ms=1200)
+#: How long a newly placed stone takes to settle onto the board.
+SETTLE_SECONDS = 0.14
 #: A second press on Resign within this many seconds confirms it.
 RESIGN_CONFIRM_SECONDS = 3.0
 STATUS_SECONDS = 3.5
@@ -63,6 +65,8 @@ class PlayScene(Scene):
         self.engine_error = ""  # set when the computer could not move; Undo or New game retries
         self.resign_armed_left = 0.0
         self.time = 0.0
+        self.placed_at = -1.0  # scene time of the newest stone, for its settling animation
+        self.seen_moves = game.move_count
         self.seed = random.randrange(1 << 30)
         if game.config.is_vs_ai:
             self.app.engine.start()  # spawn the process now, not on the computer's first move
@@ -333,6 +337,9 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.game.move_count > self.seen_moves:
+            self.placed_at = self.time
+        self.seen_moves = self.game.move_count
         self.status_left = max(0.0, self.status_left - dt)
         self.resign_armed_left = max(0.0, self.resign_armed_left - dt)
         if not self.game.is_over and self.game.clock_left is not None:
@@ -362,6 +369,7 @@ class PlayScene(Scene):
             cursor=self.cursor if self.show_cursor and not game.is_over else None,
             show_numbers=settings.show_move_numbers,
             pulse=(self.time * 0.8) % 1.0,
+            settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

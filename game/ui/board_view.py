@@ -34,6 +34,7 @@ class BoardMarks:
     cursor: Point | None = None
     show_numbers: bool = False
     pulse: float = 0.0  # 0..1, animates the hint and the winning line
+    settle: float = 1.0  # 0..1, how far the newest stone has settled onto the board
     dim: bool = False  # grey the board out a little (e.g. behind a result panel)
 
 
@@ -117,9 +118,11 @@ class BoardView:
         return surface
 
     # ----------------------------------------------------------------- per frame
-    def _position_layer(self, board: Board, marks: BoardMarks) -> pygame.Surface:
-        """The board with its stones (and forbidden marks, numbers), redrawn only after a move."""
-        key = (board.history, marks.forbidden, marks.show_numbers)
+    def _position_layer(self, board: Board, marks: BoardMarks, skip_last: bool) -> pygame.Surface:
+        """The board with its stones (and forbidden marks, numbers), redrawn only after a move.
+
+        `skip_last` leaves the newest stone out while it is still settling (drawn live)."""
+        key = (board.history, marks.forbidden, marks.show_numbers, skip_last)
         if self._position is not None and self._position_key == key:
             return self._position
         if self._background is None:
@@ -139,18 +142,23 @@ class BoardView:
         for point in marks.forbidden:
             self._draw_forbidden(layer, local(point))
         diameter = self.stone_diameter
+        skipped = board.last_move.point if skip_last and board.last_move else None
         for point, stone in board.stones():
-            blit_stone(layer, stone, local(point), diameter)
+            if point != skipped:
+                blit_stone(layer, stone, local(point), diameter)
         if marks.show_numbers:
-            self._draw_numbers(layer, board, local)
+            self._draw_numbers(layer, board, local, skip_last)
         self._position, self._position_key = layer, key
         return layer
 
     def draw(self, target: pygame.Surface, board: Board, marks: BoardMarks) -> None:
         x, y, w, h = self.layout.board_rect
-        target.blit(self._position_layer(board, marks), (x, y))
+        settling = marks.settle < 1.0 and board.last_move is not None
+        target.blit(self._position_layer(board, marks, settling), (x, y))
         grid = self.layout.grid
         diameter = self.stone_diameter
+        if settling:
+            self._draw_settling(target, board, marks.settle)
         if not marks.show_numbers and marks.last_move is not None and not marks.winning_line:
             self._draw_last_move(target, board, marks.last_move)
         if marks.winning_line:
@@ -167,16 +175,26 @@ class BoardView:
             veil.fill((20, 16, 10, 70))
             target.blit(veil, (x, y))
 
-    def _draw_numbers(self, target: pygame.Surface, board: Board, local: Any) -> None:
+    def _draw_numbers(self, target: pygame.Surface, board: Board, local: Any, skip_last: bool) -> None:
         size = max(9, int(self.layout.grid.cell * (0.42)))
         last = len(board.history)
         for number, move in enumerate(board.history, start=1):
+            if skip_last and number == last:
+                break
             colour = (240, 240, 236) if move.stone is Stone.BLACK else (24, 24, 24)
             if number == last:
                 colour = theme.LAST_MOVE if move.stone is Stone.WHITE else (255, 120, 100)
             digits = str(number)
             label = text.render(digits, size if number < 100 else int(size * 0.82), colour, bold=True)
             target.blit(label, label.get_rect(center=local(move.point)))
+
+    def _draw_settling(self, target: pygame.Surface, board: Board, settle: float) -> None:
+        """The newest stone drops onto the board: a little larger at first, easing to its size."""
+        move = board.last_move
+        assert move is not None
+        ease = 1 - (1 - settle) ** 3
+        diameter = max(4, round(self.stone_diameter * (1.22 - 0.22 * ease)))
+        blit_stone(target, move.stone, self.layout.grid.pixel_of(move.point), diameter)
 
     def _draw_last_move(self, target: pygame.Surface, board: Board, point: Point) -> None:
         cx, cy = self.layout.grid.pixel_of(point)

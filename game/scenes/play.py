@@ -67,6 +67,8 @@ class PlayScene(Scene):
         self.time = 0.0
         self.placed_at = -1.0  # scene time of the newest stone, for its settling animation
         self.seen_moves = game.move_count
+        self._forbidden: tuple[Point, ...] = ()
+        self._forbidden_key: tuple[Any, ...] | None = None
         self.seed = random.randrange(1 << 30)
         if game.config.is_vs_ai:
             self.app.engine.start()  # spawn the process now, not on the computer's first move
@@ -357,7 +359,7 @@ class PlayScene(Scene):
         settings = self.app.settings
         human_turn = not game.is_over and not game.is_ai_turn
         last = game.last_move
-        forbidden = tuple(game.forbidden_points()) if human_turn and game.to_move is Stone.BLACK else ()
+        forbidden = self._forbidden_points() if human_turn and game.to_move is Stone.BLACK else ()
         hover = self.hover if human_turn and not self.show_cursor else None
         return BoardMarks(
             last_move=last.point if last else None,
@@ -371,6 +373,14 @@ class PlayScene(Scene):
             pulse=(self.time * 0.8) % 1.0,
             settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
+
+    def _forbidden_points(self) -> tuple[Point, ...]:
+        """Black's forbidden points, worked out once per position (the check costs milliseconds)."""
+        key = self.game.board.history
+        if self._forbidden_key != key:
+            self._forbidden = tuple(self.game.forbidden_points())
+            self._forbidden_key = key
+        return self._forbidden
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout

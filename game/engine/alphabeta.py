@@ -140,17 +140,20 @@ class AlphaBeta:
         moves = self.ordered_moves(side, ply, tt_move, self.config.width)
         if not moves:
             return 0 if not board.by_class[other][pt.C_FLEX4] else -(WIN - ply - 4)
+        # Threat extension: answering an open three costs no depth (the three already did),
+        # so a chain of threes is followed to its end instead of vanishing over the horizon.
+        child_depth = depth if self.config.sees_threes and board.by_class[other][pt.C_FLEX4] else depth - 1
         original_alpha = alpha
         best_score, best_move = -WIN - 1, moves[0]
         for number, move in enumerate(moves):
             board.make(move, side)
             try:
                 if number == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, other)
+                    score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
                 else:
-                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, other)
+                    score = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, other)
                     if alpha < score < beta:
-                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, other)
+                        score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
             finally:
                 board.unmake()
             if score > best_score:

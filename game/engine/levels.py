@@ -26,6 +26,8 @@ class LevelConfig:
                 four wins; against one, only defences are searched). Without it only
                 fives and fours are forced, which is how a beginner plays.
     time_share: fraction of the time budget the level uses.
+    root_defence: depth of the opponent's VCT looked for at the root; when he has one,
+                only root moves after which he has none are searched (if any); 0 = off.
     """
 
     max_depth: int
@@ -36,6 +38,7 @@ class LevelConfig:
     noise: int
     sees_threes: bool = True
     time_share: float = 1.0
+    root_defence: int = 0
 
 
 LEVEL_CONFIGS = {
@@ -44,7 +47,9 @@ LEVEL_CONFIGS = {
     ),
     Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=300, time_share=0.6),
     Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.6),
-    Level.MASTER: LevelConfig(max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=3, noise=0),
+    Level.MASTER: LevelConfig(
+        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=3, noise=0, root_defence=3
+    ),
 }
 
 

@@ -26,9 +26,11 @@ from .threats import ThreatSearch
 
 #: Share of the budget after which no new iteration starts (it would rarely finish; a
 #: stopped iteration still counts once its first root move is searched).
-_ITERATION_SHARE = 0.45
+_ITERATION_SHARE = 0.5
 #: Share of the budget the Master VCT may spend before the alpha-beta search starts.
 _VCT_SHARE = 0.2
+#: Share of the budget (from the start) by which the root defence against a VCT must end.
+_DEFENCE_SHARE = 0.45
 _ROOT_WIDTH_BONUS = 8
 
 
@@ -120,6 +122,8 @@ class _RootSearch:
             found = self._threat_win(threat_search, set(root))
             if found is not None:
                 return self._finish(found)
+            ordered = self._refute_threats(ordered)
+            best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
             best = self._iterate(searcher, ordered, best)
         except _Done as done:
             best = done.result
@@ -165,6 +169,43 @@ class _RootSearch:
                 pv = [self.engine.point(i) for i in line]
                 return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
         return None
+
+    def _refute_threats(self, ordered: list[int]) -> list[int]:
+        """Root moves after which the opponent has no VCT, when he has one now (else all).
+
+        The opponent's threat sequence is looked for as if we passed; if he has one, each
+        root move is tried and kept only if it leaves him none. Moves not checked before the
+        time share runs out are kept after the safe ones.
+        """
+        depth = self.config.root_defence
+        if not depth or self.budget is None:
+            return ordered
+        clock = Clock(min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE), None, self.stop)
+        threats = ThreatSearch(self.engine, clock)
+        engine, side, opponent = self.engine, self.side, 3 - self.side
+        vcf_depth = min(self.config.root_vcf, 10)
+        safe: list[int] = []
+        checked = 0
+        try:
+            if threats.vct(opponent, depth, vcf_depth) is None:
+                return ordered
+            for move in ordered:
+                engine.make(move, side)
+                try:
+                    refuted = threats.vct(opponent, depth, vcf_depth) is None
+                finally:
+                    engine.unmake()
+                checked += 1
+                if refuted:
+                    safe.append(move)
+        except SearchStopped:
+            if self.clock.stop is not None and self.clock.stop.is_set():
+                raise
+        finally:
+            self.clock.nodes += clock.nodes
+        if not safe:
+            return ordered
+        return safe + ordered[checked:]
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

@@ -68,7 +68,7 @@ STRINGS: dict[str, str] = {
     "play.undo": "Undo",
     "play.hint": "Hint",
     "play.resign": "Resign",
-    "play.resign_confirm": "Sure?",
+    "play.resign_confirm": "Sure?",  # also on New game: the second press confirms
     "play.new_game": "New game",
     "play.menu": "Menu",
     "play.to_move": "TO MOVE",
@@ -90,6 +90,7 @@ STRINGS: dict[str, str] = {
     "status.hint_thinking": "Looking for a good move…",
     "status.hint_ready": "Hint: the green circle marks a good move.",
     "status.confirm_resign": "Press Resign again to confirm.",
+    "status.confirm_new_game": "Press New game again to abandon this game.",
     "status.engine_error": "The computer could not move: {error}",
     # the result
     "result.you_win": "You win!",

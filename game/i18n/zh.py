@@ -92,6 +92,7 @@ STRINGS: dict[str, str] = {
     "status.hint_thinking": "正在寻找好棋…",
     "status.hint_ready": "提示：绿色圆圈标出了一步好棋。",
     "status.confirm_resign": "再按一次“认输”以确认。",
+    "status.confirm_new_game": "再按一次“新对局”以确认。",
     "status.engine_error": "电脑无法落子：{error}",
     # the result
     "result.you_win": "你赢了！",

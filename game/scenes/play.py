@@ -35,8 +35,8 @@ HINT_LEVEL = Level.STRONG
 HINT_LIMIT = Limit(time_ms=1200)
 #: How long a newly placed stone takes to settle onto the board.
 SETTLE_SECONDS = 0.14
-#: A second press on Resign within this many seconds confirms it.
-RESIGN_CONFIRM_SECONDS = 3.0
+#: Resign, and New game in the middle of a game, need a second press within this many seconds.
+CONFIRM_SECONDS = 3.0
 STATUS_SECONDS = 3.5
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -63,7 +63,8 @@ class PlayScene(Scene):
         self.job_started = 0.0
         self.ai_reply: EngineReply | None = None
         self.engine_error = ""  # set when the computer could not move; Undo or New game retries
-        self.resign_armed_left = 0.0
+        self.armed = ""  # the action waiting for its confirming second press
+        self.armed_left = 0.0
         self.time = 0.0
         self.placed_at = -1.0  # scene time of the newest stone, for its settling animation
         self.seen_moves = game.move_count
@@ -119,8 +120,9 @@ class PlayScene(Scene):
         for widget in self.focus.widgets:
             if widget.action in states:
                 widget.enabled = states[widget.action]
-            if widget.action == "resign":
-                widget.label = tr("play.resign_confirm") if self.resign_armed_left > 0 else tr("play.resign")
+            if widget.action in ("resign", "new_game"):
+                confirming = self.armed == widget.action and self.armed_left > 0
+                widget.label = tr("play.resign_confirm") if confirming else tr(f"play.{widget.action}")
 
     # ----------------------------------------------------------------- helpers
     def _requester(self) -> Stone | None:
@@ -219,7 +221,7 @@ class PlayScene(Scene):
 
     def _after_move(self) -> None:
         self.hint = None
-        self.resign_armed_left = 0.0
+        self.armed_left = 0.0
         self.app.play_sound("place")
         self.app.autosave(self.game)
         if self.game.is_over:
@@ -245,7 +247,7 @@ class PlayScene(Scene):
         except UndoNotAllowedError:
             return
         self.hint = None
-        self.resign_armed_left = 0.0
+        self.armed_left = 0.0
         self.cursor = taken[-1].point
         self.app.play_sound("undo")
         self.app.autosave(self.game)
@@ -265,16 +267,26 @@ class PlayScene(Scene):
         game = self.game
         if game.is_over or not game.config.human_sides:
             return
-        if self.resign_armed_left <= 0:
-            self.resign_armed_left = RESIGN_CONFIRM_SECONDS
-            self._say("status.confirm_resign")
-            self._refresh_buttons()
+        if not self._confirmed("resign"):
             return
         side = self.app.human_side(game) or game.to_move
         game.resign(side)
         self._finish()
 
+    def _confirmed(self, action: str) -> bool:
+        """True on the second press of `action` within CONFIRM_SECONDS; the first press asks."""
+        if self.armed == action and self.armed_left > 0:
+            self.armed, self.armed_left = "", 0.0
+            return True
+        self.armed, self.armed_left = action, CONFIRM_SECONDS
+        self._say(f"status.confirm_{action}")
+        self._refresh_buttons()
+        return False
+
     def new_game(self) -> None:
+        """Start over with the same players; mid-game this asks for a second press first."""
+        if self.game.move_count and not self.game.is_over and not self._confirmed("new_game"):
+            return
         self._stop_engine()
         self.app.forget_saved_game()
         self.app.manager.switch("play", game=self.game.restart())
@@ -343,7 +355,7 @@ class PlayScene(Scene):
             self.placed_at = self.time
         self.seen_moves = self.game.move_count
         self.status_left = max(0.0, self.status_left - dt)
-        self.resign_armed_left = max(0.0, self.resign_armed_left - dt)
+        self.armed_left = max(0.0, self.armed_left - dt)
         if not self.game.is_over and self.game.clock_left is not None:
             self.game.advance_clock(dt)
             if self.game.is_over:

@@ -242,6 +242,8 @@ def test_new_game_during_a_search_stops_it(app):
     frames(app)
     click_point(app, (7, 7))
     assert app.manager.current.thinking
+    press(app, pygame.K_n)  # mid-game, the first press only asks
+    assert app.manager.current.game.move_count == 1
     press(app, pygame.K_n)
     frames(app)
     scene = app.manager.current

@@ -1,8 +1,9 @@
-"""`python -m game` starts the desktop game.
+"""`python -m game` starts the desktop game; `python -m game brain [...]` runs the Gomocup brain.
 
-pygame is imported only once the window is about to open, so `--help` and a frozen build's
-worker processes (which re-enter here) stay light. `freeze_support` must run first: the
-PyInstaller build starts the engine worker process through this entry point.
+pygame is imported only once the window is about to open, so `--help`, the brain and a frozen
+build's worker processes (which re-enter here) stay light. `freeze_support` must run first: the
+PyInstaller build starts the engine worker process through this entry point, and one frozen
+executable serves as both the game and the brain.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from pathlib import Path
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="gomoku", description="Gomoku (five in a row) against the computer or a friend.")
+    parser = argparse.ArgumentParser(
+        prog="gomoku",
+        description="Gomoku (five in a row) against the computer or a friend.",
+        epilog="'gomoku brain --help' lists the options of the Gomocup-protocol brain.",
+    )
     parser.add_argument("--data-dir", type=Path, help="keep settings, statistics and saves in this folder")
     parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is saved")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x860")
@@ -42,7 +47,12 @@ def _store(data_dir: Path | None) -> object | None:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["brain"]:
+        from game.protocol.__main__ import main as brain_main
+
+        return brain_main(argv[1:])
+    args = parse_args(argv)
     from game.app import App  # imports pygame: only now that the window is wanted
 
     app = App(store=_store(args.data_dir), size=_window_size(args.size), fullscreen=False if args.windowed else None)

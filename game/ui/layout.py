@@ -87,11 +87,13 @@ def screen_layout(width: int, height: int, board_size: int, show_coordinates: bo
     side = int(min(available_w, available_h))
     margin_cells = MARGIN_WITH_COORDS if show_coordinates else MARGIN_PLAIN
     cell = side / (board_size - 1 + 2 * margin_cells)
-    board_x = gap + (available_w - side) // 2
+    # board and panel stay together as one group, centred when the window is wider than needed
+    spare = available_w - side
+    board_x = gap + spare // 2
     board_y = (height - side) // 2
     grid = BoardGeometry(board_size, board_x + margin_cells * cell, board_y + margin_cells * cell, cell)
     panel_x = board_x + side + gap
-    panel_rect = (panel_x, gap, max(width - panel_x - gap, 50), height - 2 * gap)
+    panel_rect = (panel_x, gap, panel_w, height - 2 * gap)
     return ScreenLayout(width, height, (board_x, board_y, side, side), grid, panel_rect)
 
 

@@ -372,7 +372,7 @@ class PlayScene(Scene):
         human_turn = not game.is_over and not game.is_ai_turn
         last = game.last_move
         forbidden = self._forbidden_points() if human_turn and game.to_move is Stone.BLACK else ()
-        hover = self.hover if human_turn and not self.show_cursor else None
+        hover = self.hover if human_turn and not self.show_cursor and self.hover not in forbidden else None
         return BoardMarks(
             last_move=last.point if last else None,
             winning_line=game.winning_line,

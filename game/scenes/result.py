@@ -12,7 +12,6 @@ from game.i18n import tr
 from game.model import Game
 from game.records import RecordError, point_to_notation
 from game.storage import save_game_records
-from game.rules import Stone
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import screen_layout

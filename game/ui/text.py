@@ -1,7 +1,6 @@
-"""Rendered text with a cache, through the bundled font when it is available.
+"""Rendered text with a cache, always in the bundled CJK-capable font (`game.ui.fonts`).
 
-All visible text goes through `render`; the font comes from `game.ui.fonts.get_font` (the
-bundled CJK-capable font). Until that module exists, pygame's default font stands in.
+All visible text goes through `render`, so a label drawn every frame is rendered once.
 """
 
 from __future__ import annotations
@@ -10,24 +9,12 @@ from functools import lru_cache
 
 import pygame
 
-try:
-    from .fonts import get_font as _bundled_font
-except ImportError:  # the fonts module is optional while the game is being built
-    _bundled_font = None
+from .fonts import get_font
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font about `size` pixels tall."""
-    size = max(6, int(size))
-    if _bundled_font is not None:
-        try:
-            return _bundled_font(size, bold)
-        except (OSError, pygame.error, FileNotFoundError):
-            pass
-    fallback = pygame.font.Font(None, int(size * 1.35))
-    fallback.bold = bold
-    return fallback
+    """The UI font about `size` pixels tall (fonts caches it)."""
+    return get_font(max(6, int(size)), bold)
 
 
 @lru_cache(maxsize=1024)

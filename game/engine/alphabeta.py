@@ -20,6 +20,8 @@ WIN = 1_000_000
 WIN_THRESHOLD = WIN - 1000
 MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
+#: A double open three to play, with no four against it: a win in all but name.
+DOUBLE_THREE_BONUS = 8000
 
 _DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 
@@ -46,9 +48,17 @@ class AlphaBeta:
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, side: int) -> int:
-        """Static score for `side` to move: its threat potential minus the opponent's."""
-        total = self.board.total
-        score = total[side] - total[3 - side]
+        """Static score for `side` to move: its threat potential minus the opponent's.
+
+        The side to move gets a quarter more for its potential (it plays first), and a
+        double open three it can play is nearly a win unless the opponent has a four.
+        """
+        board = self.board
+        total = board.total
+        other = 3 - side
+        score = total[side] * 5 // 4 - total[other]
+        if board.by_class[side][pt.C_FLEX3_2X] and not self._has_four(other):
+            score += DOUBLE_THREE_BONUS
         if self.noise_key:
             mixed = ((self.board.hash ^ self.noise_key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFF
             score += mixed % (2 * self.config.noise + 1) - self.config.noise
@@ -114,11 +124,12 @@ class AlphaBeta:
                 board.unmake()
         if board.by_class[side][pt.C_FLEX4] and self.config.sees_threes:
             return WIN - ply - 2
-        node_vcf = self.config.node_vcf
-        if node_vcf and self._has_four(side):
-            if self.threats.vcf(side, node_vcf) is not None:
-                return WIN - ply - 3
         if depth <= 0 or ply >= MAX_PLY:
+            # Quiescence by threats: a win by fours is not a quiet position. Inside the tree
+            # the fours are searched as ordinary (highly ordered) moves.
+            node_vcf = self.config.node_vcf
+            if node_vcf and self._has_four(side) and self.threats.vcf(side, node_vcf) is not None:
+                return WIN - ply - 3
             return self.evaluate(side)
 
         key = board.hash ^ (SIDE_KEY if side == WHITE else 0)

@@ -48,7 +48,7 @@ LEVEL_CONFIGS = {
     Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=300, time_share=0.6),
     Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.6),
     Level.MASTER: LevelConfig(
-        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=3, noise=0, root_defence=3
+        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4
     ),
 }
 

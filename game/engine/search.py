@@ -26,11 +26,11 @@ from .threats import ThreatSearch
 
 #: Share of the budget after which no new iteration starts (it would rarely finish; a
 #: stopped iteration still counts once its first root move is searched).
-_ITERATION_SHARE = 0.5
+_ITERATION_SHARE = 0.7
 #: Share of the budget the Master VCT may spend before the alpha-beta search starts.
 _VCT_SHARE = 0.2
 #: Share of the budget (from the start) by which the root defence against a VCT must end.
-_DEFENCE_SHARE = 0.45
+_DEFENCE_SHARE = 0.5
 _ROOT_WIDTH_BONUS = 8
 
 

@@ -52,9 +52,29 @@ def _joint_tables(rule: Rule) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
+@lru_cache(maxsize=None)
+def _zones(size: int) -> dict[int, frozenset[int]]:
+    """For each board cell (padded index), the board cells within four king steps: a VCF zone."""
+    width = size + PAD
+
+    def index(x: int, y: int) -> int:
+        return (y + PAD) * width + x
+
+    return {
+        index(x, y): frozenset(
+            index(cx, cy)
+            for cy in range(max(0, y - 4), min(size, y + 5))
+            for cx in range(max(0, x - 4), min(size, x + 5))
+        )
+        for y in range(size)
+        for x in range(size)
+    }
+
+
 def warm_up(rule: Rule) -> None:
     """Build the lookup tables for `rule` now (a few tenths of a second), not in the first search."""
     _joint_tables(rule)
+    _zones(15)
     pt.cell_table(rule is Rule.RENJU)
     pt.cell_table(False)
 
@@ -99,6 +119,7 @@ class EngineBoard:
         self.neighbours = tuple(
             tuple((k * step, 2 * (7 - slot)) for slot, k in enumerate(pt.SLOT_OFFSETS)) for step in self.steps
         )
+        self.zones = _zones(size)
         self.near_offsets = tuple(
             dy * width + dx for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0)
         )

@@ -124,9 +124,15 @@ class EngineBoard:
             dy * width + dx for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0)
         )
         # Per direction: its keys, its joint table, the mask clearing its bits, its neighbours.
-        self.plan = tuple(
-            (self.keys[d], self.joint_tables[d], self.joint_masks[d], self.neighbours[d]) for d in range(4)
-        )
+        # with, per colour, the key delta its stone makes in each neighbour's key.
+        self.plans = [
+            tuple(
+                (self.keys[d], self.joint_tables[d], self.joint_masks[d],
+                 tuple((offset, colour << shift) for offset, shift in self.neighbours[d]))
+                for d in range(4)
+            )
+            for colour in (0, BLACK, WHITE)
+        ]
         for i in self.board_cells:
             self._recompute_keys(i)
         for i in self.board_cells:
@@ -201,10 +207,10 @@ class EngineBoard:
             white_sets[before & 15].discard(i)
         black_cells, white_cells = self.cell_tables[1], self.cell_tables[2]
         comb = self.comb
-        for keys, joint, mask, neighbours in self.plan:
-            for offset, shift in neighbours:
+        for keys, joint, mask, neighbours in self.plans[colour]:
+            for offset, delta in neighbours:
                 m = i + offset
-                key = keys[m] + (colour << shift)
+                key = keys[m] + delta
                 keys[m] = key
                 if cells[m]:
                     continue
@@ -214,10 +220,7 @@ class EngineBoard:
                     continue
                 comb[m] = new
                 old_black, old_white = black_packed[m], white_packed[m]
-                changes.append(m)
-                changes.append(old)
-                changes.append(old_black)
-                changes.append(old_white)
+                changes += (m, old, old_black, old_white)
                 after = black_cells[new & 0xFFFF]
                 if after != old_black:
                     black_packed[m] = after
@@ -247,9 +250,9 @@ class EngineBoard:
         i, colour, total_black, total_white, changes = self.stack.pop()
         self.cells[i] = 0
         self.hash ^= ZOBRIST[colour][i]
-        for keys, _, _, neighbours in self.plan:
-            for offset, shift in neighbours:
-                keys[i + offset] -= colour << shift
+        for keys, _, _, neighbours in self.plans[colour]:
+            for offset, delta in neighbours:
+                keys[i + offset] -= delta
         comb = self.comb
         black_packed, white_packed = self.packed[1], self.packed[2]
         black_sets, white_sets = self.by_class[1], self.by_class[2]

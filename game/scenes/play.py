@@ -347,6 +347,7 @@ class PlayScene(Scene):
         except (IllegalMoveError, MoveRejectedError) as error:
             self.engine_error = tr("status.engine_error", error=error)
             return
+        self.cursor = reply.result.move  # keyboard players start from where the action is
         self._after_move()
 
     def update(self, dt: float) -> None:

@@ -389,3 +389,13 @@ def test_the_clock_setting_starts_clocked_games(make_app):
     assert scene.game.config.clock_seconds == 300.0
     frames(app, 30)
     assert scene.game.clock_left[Stone.BLACK] < 300.0 == scene.game.clock_left[Stone.WHITE]
+
+
+def test_the_window_size_is_remembered_for_next_time(make_app, store):
+    app = make_app()
+    frames(app)
+    app.resize_window((1234, 777))
+    frames(app)
+    app.close()
+    saved = store.load_settings()
+    assert (saved.window_width, saved.window_height) == (1234, 777)

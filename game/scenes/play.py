@@ -422,7 +422,8 @@ class PlayScene(Scene):
             active = not game.is_over and game.to_move is stone
             badge = tr("play.to_move") if active else ""
             rect = pygame.Rect(px + pad, y, inner_w, card_h)
-            draw_player_card(surface, rect, stone, player_name(game, stone), details, active, badge)
+            glow = (self.time * 1.2) % 1.0 if active and self.thinking else None
+            draw_player_card(surface, rect, stone, player_name(game, stone), details, active, badge, glow)
             y += card_h + pad // 2
         info_size = max(13, int(heading_size * 0.8))
         info = tr("play.moves_and_time", moves=game.move_count, time=format_duration(game.duration))

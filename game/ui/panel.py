@@ -20,12 +20,20 @@ def draw_player_card(
     details: list[str],
     active: bool,
     badge: str = "",
+    glow: float | None = None,
 ) -> None:
-    """One side: its stone, its name, a few detail lines; the side to move is outlined."""
+    """One side: its stone, its name, a few detail lines; the side to move is outlined.
+
+    `glow` (0..1, animated by the caller) makes the outline breathe while that side thinks.
+    """
     radius = 10
     pygame.draw.rect(surface, (58, 65, 76) if active else (52, 58, 68), rect, border_radius=radius)
     if active:
-        pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=radius)
+        colour = theme.ACCENT
+        if glow is not None:
+            fade = 0.55 + 0.45 * math.sin(glow * 2 * math.pi)
+            colour = tuple(int(70 + (c - 70) * fade) for c in theme.ACCENT)  # type: ignore[assignment]
+        pygame.draw.rect(surface, colour, rect, width=2, border_radius=radius)
     icon = int(min(rect.height * 0.62, 46))
     stone_image = stone_surface(stone, icon)
     pad = max(8, rect.height // 6)

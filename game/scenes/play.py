@@ -220,6 +220,7 @@ class PlayScene(Scene):
         self._after_move()
 
     def _after_move(self) -> None:
+        self._stop_engine()  # a hint still being searched is about a position that is gone
         self.hint = None
         self.armed_left = 0.0
         self.app.play_sound("place")

@@ -7,6 +7,7 @@ import pygame
 import pytest
 from gui_driver import click, click_button, click_point, frames, press, run_until
 
+from game.engine import Level, Limit
 from game.model import Game, GameConfig, Player
 from game.rules import Rule, Stone
 from game.storage import Settings
@@ -399,3 +400,16 @@ def test_the_window_size_is_remembered_for_next_time(make_app, store):
     app.close()
     saved = store.load_settings()
     assert (saved.window_width, saved.window_height) == (1234, 777)
+
+
+def test_a_move_made_while_a_hint_is_searched_drops_that_hint(app, monkeypatch):
+    monkeypatch.setattr("game.scenes.play.HINT_LIMIT", Limit(time_ms=5000))
+    monkeypatch.setattr("game.scenes.play.HINT_LEVEL", Level.MASTER)
+    scene = start_hot_seat(app)
+    click_point(app, (7, 7))
+    press(app, pygame.K_h)
+    assert scene.job is not None
+    click_point(app, (3, 3))
+    assert scene.job is None and scene.hint is None
+    frames(app, 30)
+    assert scene.hint is None  # the stale answer never shows up

@@ -31,6 +31,9 @@ _ITERATION_SHARE = 0.7
 _VCT_SHARE = 0.2
 #: Share of the budget (from the start) by which the root defence against a VCT must end.
 _DEFENCE_SHARE = 0.5
+#: Node budget for proving one root move safe against the opponent's VCT.
+_DEFENCE_NODES = 2500
+_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _ROOT_WIDTH_BONUS = 8
 
 
@@ -173,39 +176,59 @@ class _RootSearch:
     def _refute_threats(self, ordered: list[int]) -> list[int]:
         """Root moves after which the opponent has no VCT, when he has one now (else all).
 
-        The opponent's threat sequence is looked for as if we passed; if he has one, each
-        root move is tried and kept only if it leaves him none. Moves not checked before the
-        time share runs out are kept after the safe ones.
+        The opponent's threat sequence is looked for as if we passed. If he has one, the
+        moves that can matter come first (his first threat, the points that answer it, our
+        fours), and each is tried with a small node budget; moves that leave him no VCT
+        are searched first, then those not proven safe in the time share.
         """
         depth = self.config.root_defence
         if not depth or self.budget is None:
             return ordered
-        clock = Clock(min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE), None, self.stop)
-        threats = ThreatSearch(self.engine, clock)
+        deadline = min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE)
         engine, side, opponent = self.engine, self.side, 3 - self.side
         vcf_depth = min(self.config.root_vcf, 10)
-        safe: list[int] = []
-        checked = 0
+        threats = ThreatSearch(engine, Clock(deadline, None, self.stop))
         try:
-            if threats.vct(opponent, depth, vcf_depth) is None:
-                return ordered
-            for move in ordered:
-                engine.make(move, side)
-                try:
-                    refuted = threats.vct(opponent, depth, vcf_depth) is None
-                finally:
-                    engine.unmake()
-                checked += 1
-                if refuted:
-                    safe.append(move)
+            line = threats.vct(opponent, depth, vcf_depth)
         except SearchStopped:
-            if self.clock.stop is not None and self.clock.stop.is_set():
-                raise
+            line = None
         finally:
-            self.clock.nodes += clock.nodes
-        if not safe:
+            self.clock.nodes += threats.clock.nodes
+        if line is None:
             return ordered
-        return safe + ordered[checked:]
+        first = line[0]
+        engine.make(first, opponent)
+        relevant = {first}
+        for cls in _DEFENCE_CLASSES:
+            relevant.update(engine.by_class[opponent][cls])
+        engine.unmake()
+        for cls in pt.FOUR_CLASSES:
+            relevant.update(engine.by_class[side][cls])
+        ordered = [m for m in ordered if m in relevant] + [m for m in ordered if m not in relevant]
+        safe: list[int] = []
+        unknown: list[int] = []
+        for number, move in enumerate(ordered):
+            if time.perf_counter() >= deadline:
+                unknown.extend(ordered[number:])
+                break
+            threats.clock = Clock(deadline, _DEFENCE_NODES, self.stop)
+            engine.make(move, side)
+            try:
+                refuted = threats.vct(opponent, depth, vcf_depth) is None
+            except SearchStopped:
+                if self.stop is not None and self.stop.is_set():
+                    raise
+                refuted = None
+            finally:
+                engine.unmake()
+                self.clock.nodes += threats.clock.nodes
+            if refuted:
+                safe.append(move)
+            elif refuted is None:
+                unknown.append(move)
+        if not safe and not unknown:
+            return ordered  # lost against best play: search for the longest resistance
+        return safe + unknown
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

@@ -111,41 +111,47 @@ class ThreatSearch:
             board.unmake()
 
     # ---------------------------------------------------------------- VCT
-    def vct(self, attacker: int, depth: int, vcf_depth: int) -> list[int] | None:
-        """A winning line of fours and threes for `attacker` (to move), or None.
+    def vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[frozenset, frozenset] | None = None) -> list[int] | None:
+        """A winning first move by fours and threes for `attacker` (to move), as [move], or None.
 
-        `depth` counts attacker moves; every attacker node first tries a VCF.
+        `depth` counts attacker threes; every attacker node first tries a VCF. Below the
+        first threat only threats within four points of the last threat or its answer are
+        tried (`zone`), as in the VCF.
         """
         board = self.board
         self.clock.tick()
         defender = 3 - attacker
         if board.by_class[defender][pt.C_FIVE]:
-            return self.vcf(attacker, vcf_depth)  # must answer a four: only fours keep the initiative
-        line = self.vcf(attacker, vcf_depth)
+            return self.vcf(attacker, vcf_depth, zone)  # must answer a four: only fours keep the initiative
+        line = self.vcf(attacker, vcf_depth, zone)
         if line is not None or depth <= 0:
             return line
-        key = board.hash ^ attacker
+        key = board.hash ^ attacker ^ (0 if zone is None else 0x3C3C_3C3C)
         if self._vct_fail.get(key, -1) >= depth:
             return None
         sets = board.by_class[attacker]
         moves = []
         for cls in _VCF_ORDER + _VCT_THREES:
             moves.extend(sorted(sets[cls]))
+        if zone is not None:
+            near_threat, near_answer = zone
+            moves = [m for m in moves if m in near_threat or m in near_answer]
         for move in moves:
             board.make(move, attacker)
             try:
                 if board.by_class[defender][pt.C_FIVE]:
                     continue  # the three ignored a four of the defender
-                if self._every_defence_loses(attacker, depth - 1, vcf_depth):
+                if self._every_defence_loses(attacker, depth - 1, vcf_depth, move):
                     return [move]
             finally:
                 board.unmake()
         self._vct_fail[key] = depth
         return None
 
-    def _every_defence_loses(self, attacker: int, depth: int, vcf_depth: int) -> bool:
-        """Defender to move against an attacker threat: does the attacker win whatever he does?"""
+    def _every_defence_loses(self, attacker: int, depth: int, vcf_depth: int, threat: int) -> bool:
+        """Defender to move against the attacker's `threat`: does the attacker win whatever he does?"""
         board = self.board
+        zones = board.zones
         self.clock.tick()
         defender = 3 - attacker
         if board.by_class[defender][pt.C_FIVE]:
@@ -159,7 +165,7 @@ class ThreatSearch:
                 return True
             board.make(block, defender)
             try:
-                return self.vct(attacker, depth, vcf_depth) is not None
+                return self.vct(attacker, depth, vcf_depth, (zones[threat], zones[block])) is not None
             finally:
                 board.unmake()
         if not attack[pt.C_FLEX4]:
@@ -184,11 +190,11 @@ class ThreatSearch:
                         return False
                     board.make(block, attacker)
                     try:
-                        if not self._every_defence_loses(attacker, depth, vcf_depth):
+                        if not self._every_defence_loses(attacker, depth, vcf_depth, threat):
                             return False
                     finally:
                         board.unmake()
-                elif self.vct(attacker, depth, vcf_depth) is None:
+                elif self.vct(attacker, depth, vcf_depth, (zones[threat], zones[cell])) is None:
                     return False
             finally:
                 board.unmake()

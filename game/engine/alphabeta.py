@@ -22,6 +22,10 @@ MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
 #: A double open three to play, with no four against it: a win in all but name.
 DOUBLE_THREE_BONUS = 8000
+#: Fewest candidates kept at any node, however deep.
+MIN_WIDTH = 6
+#: Moves after this many at a node are searched one ply shallower first.
+LMR_AFTER = 3
 
 _DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 
@@ -148,7 +152,8 @@ class AlphaBeta:
                 if alpha >= beta:
                     return entry_score
 
-        moves = self.ordered_moves(side, ply, tt_move, self.config.width)
+        # Narrower deeper down: the best few replies carry the game far from the root.
+        moves = self.ordered_moves(side, ply, tt_move, max(MIN_WIDTH, self.config.width - 2 * (ply - 1)))
         if not moves:
             return 0 if not board.by_class[other][pt.C_FLEX4] else -(WIN - ply - 4)
         # Threat extension: answering an open three costs no depth (the three already did),
@@ -162,7 +167,12 @@ class AlphaBeta:
                 if number == 0:
                     score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
                 else:
-                    score = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, other)
+                    # Late move reduction: a move ordered late is first searched shallower
+                    # and only searched fully when it surprises.
+                    reduced = child_depth - 1 if number >= LMR_AFTER and child_depth >= 2 and child_depth < depth else child_depth
+                    score = -self.negamax(reduced, -alpha - 1, -alpha, ply + 1, other)
+                    if reduced < child_depth and score > alpha:
+                        score = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, other)
                     if alpha < score < beta:
                         score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
             finally:

@@ -53,12 +53,16 @@ def search(
 
     `stop` is any object with is_set() (threading.Event, multiprocessing.Event), polled
     every few hundred nodes; `on_progress` receives a SearchResult after each completed
-    iteration. limit=None means the level's default budget. Always returns a legal move
+    iteration. limit=None (or a Limit bounding nothing) means the level's default budget.
+    `forced` in the result is "opening", "win-in-1", "block-four", "vcf", "vct" or "" for
+    an ordinary search. Always returns a legal move
     (never a renju-forbidden point for black), even when stopped at once. Deterministic
     for a given seed when limited by depth or nodes rather than time.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
-    return _RootSearch(position, limit or default_limit(level), level, seed, stop, on_progress).run()
+    if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
+        limit = default_limit(level)  # an unbounded search would never answer
+    return _RootSearch(position, limit, level, seed, stop, on_progress).run()
 
 
 class _RootSearch:
@@ -95,7 +99,7 @@ class _RootSearch:
             raise ValueError("the board is full: there is no move to make")
         if board.move_count == 0:
             centre = (board.size // 2, board.size // 2)
-            return self._finish(self._result(centre, 0, 0, (centre,), "opening"))
+            return self._result(centre, 0, 0, (centre,), "opening")
         engine = EngineBoard.from_board(board)
         self.engine = engine
         legal = self._root_moves(engine)
@@ -104,13 +108,13 @@ class _RootSearch:
         wins = [p for p in map(engine.point, sorted(engine.by_class[self.side][pt.C_FIVE])) if p in legal]
         wins = [p for p in wins if board.is_winning_move(p, stone)]
         if wins:
-            return self._finish(self._result(wins[0], WIN - 1, 1, (wins[0],), "win-in-1"))
+            return self._result(wins[0], WIN - 1, 1, (wins[0],), "win-in-1")
         threats = [p for p in map(engine.point, sorted(engine.by_class[3 - self.side][pt.C_FIVE]))]
         threats = [p for p in threats if board.five_line(p, opponent) is not None]
         if threats:
             blocks = [p for p in threats if p in legal] or sorted(legal, key=lambda p: (p[1], p[0]))
             score = 0 if len(threats) == 1 else -(WIN - 2)
-            return self._finish(self._result(blocks[0], score, 1, (blocks[0],), "block-four"))
+            return self._result(blocks[0], score, 1, (blocks[0],), "block-four")
 
         threat_search = ThreatSearch(engine, self.clock)
         searcher = AlphaBeta(engine, self.config, self.clock, threat_search, self.seed)
@@ -124,7 +128,7 @@ class _RootSearch:
         try:
             found = self._threat_win(threat_search, set(root))
             if found is not None:
-                return self._finish(found)
+                return found
             ordered = self._refute_threats(ordered)
             best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
             best = self._iterate(searcher, ordered, best)
@@ -132,7 +136,7 @@ class _RootSearch:
             best = done.result
         except SearchStopped:
             pass
-        return self._finish(best)
+        return best
 
     def _root_moves(self, engine: EngineBoard) -> set[Point]:
         """Legal candidates: empty points near the stones, minus renju-forbidden points for black."""
@@ -261,10 +265,6 @@ class _RootSearch:
             if self.budget is not None and time.perf_counter() - self.started > self.budget * _ITERATION_SHARE:
                 break
         return best
-
-    def _finish(self, result: SearchResult) -> SearchResult:
-        return result
-
 
 class _Done(SearchStopped):
     """Carries the answer out of a stopped iteration."""

@@ -32,7 +32,7 @@ _VCT_SHARE = 0.2
 #: Share of the budget (from the start) by which the root defence against a VCT must end.
 _DEFENCE_SHARE = 0.5
 #: Node budget for proving one root move safe against the opponent's VCT.
-_DEFENCE_NODES = 2500
+_DEFENCE_NODES = 1000
 _DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _ROOT_WIDTH_BONUS = 8
 
@@ -182,8 +182,8 @@ class _RootSearch:
 
         The opponent's threat sequence is looked for as if we passed. If he has one, the
         moves that can matter come first (his first threat, the points that answer it, our
-        fours), and each is tried with a small node budget; moves that leave him no VCT
-        are searched first, then those not proven safe in the time share.
+        fours), and each is tried with a small node budget. Only the moves that leave him
+        no VCT are searched; failing those, the ones not proven unsafe in the time share.
         """
         depth = self.config.root_defence
         if not depth or self.budget is None:
@@ -230,9 +230,9 @@ class _RootSearch:
                 safe.append(move)
             elif refuted is None:
                 unknown.append(move)
-        if not safe and not unknown:
-            return ordered  # lost against best play: search for the longest resistance
-        return safe + unknown
+        # Proven refutations only, when there are any: the alpha-beta search cannot see a
+        # threat sequence this deep and would happily pick an unproven move.
+        return safe or unknown or ordered  # (all refuted: lost, so resist as long as possible)
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

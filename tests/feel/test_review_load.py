@@ -214,3 +214,23 @@ def test_load_with_no_records_folder_yet_shows_the_empty_list(make_app, store):
     press(app, pygame.K_RETURN)  # the focus is on Back
     frames(app)
     assert app.manager.current_name == "menu"
+
+
+def test_save_from_the_result_then_load_and_review_it(make_app, store):
+    app = make_app()
+    game = finished_game(GameConfig(black=Player.human("Ann"), white=Player.ai("master")))
+    open_scene(app, "result", game=game)
+    app.manager.current.perform("save")
+    frames(app)
+    saved = sorted(p.suffix for p in store.records_dir.iterdir())
+    assert saved == [".psq", ".sgf"]
+    assert str(store.records_dir) in app.toast
+    load = open_scene(app, "load")
+    sgf = next(i for i, entry in enumerate(load.entries) if entry.name.endswith(".sgf"))
+    load.perform(f"open:{sgf}")
+    frames(app)
+    review = app.manager.current
+    assert app.manager.current_name == "review"
+    assert review.record.moves == FIVE
+    assert review.record.black == "Ann"
+    assert review._result_lines()[0] == "Black wins!"

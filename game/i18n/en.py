@@ -131,7 +131,7 @@ STRINGS: dict[str, str] = {
     "review.player": "{side}: {name}",
     "review.unfinished": "The game was not finished.",
     "review.bad_move": "The record stops at move {number}: {error}",
-    "review.keys": "← → step · Home / End · Esc back",
+    "review.keys": "← → step · Home / End · P plays by itself · Esc back",
     "load.title": "Saved records",
     "load.folder": "Folder: {path}",
     "load.empty": "No records here yet. Save a game from its result screen, or put .sgf or .psq files in this folder.",

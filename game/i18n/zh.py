@@ -133,7 +133,7 @@ STRINGS: dict[str, str] = {
     "review.player": "{side}：{name}",
     "review.unfinished": "这盘棋没有下完。",
     "review.bad_move": "棋谱在第 {number} 手中断：{error}",
-    "review.keys": "← → 逐手 · Home / End 首尾 · Esc 返回",
+    "review.keys": "← → 逐手 · Home / End 首尾 · P 自动播放 · Esc 返回",
     "load.title": "已保存的棋谱",
     "load.folder": "文件夹：{path}",
     "load.empty": "这里还没有棋谱。可在对局结束后保存，或把.sgf、.psq文件放进这个文件夹。",

@@ -33,6 +33,8 @@ _REASON_KEYS = {
     Reason.BOARD_FULL: "result.by_full_board",
 }
 _STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+#: Seconds between moves when the review plays itself (the P key).
+AUTOPLAY_SECONDS = 0.9
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class ReviewScene(Scene):
         self.view: BoardView | None = None
         self.focus = FocusGroup()
         self.time = 0.0
+        self.autoplay = False
+        self._autoplay_wait = 0.0
         self._rebuild_board()
         self.resize(self.app.screen.get_size())
 
@@ -171,7 +175,19 @@ class ReviewScene(Scene):
                 widget.enabled = states[widget.action]
 
     # ----------------------------------------------------------------- input
+    def toggle_autoplay(self) -> None:
+        """Play the moves by themselves, one every AUTOPLAY_SECONDS; from the start if at the end."""
+        self.autoplay = not self.autoplay
+        self._autoplay_wait = AUTOPLAY_SECONDS
+        if self.autoplay and self.position.at_end:
+            self.go_to(self.position.first())
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
+            self.toggle_autoplay()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.autoplay = False  # any other input takes the review back into the player's hands
         if event.type == pygame.KEYDOWN and event.key in _STEP_KEYS:
             self.go_to(self.position.step(_STEP_KEYS[event.key]))
             return
@@ -206,6 +222,15 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if not self.autoplay:
+            return
+        self._autoplay_wait -= dt
+        if self._autoplay_wait <= 0:
+            self._autoplay_wait = AUTOPLAY_SECONDS
+            self.go_to(self.position.step(1))
+            self.app.play_sound("place")
+            if self.position.at_end:
+                self.autoplay = False
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -234,3 +234,21 @@ def test_save_from_the_result_then_load_and_review_it(make_app, store):
     assert review.record.moves == FIVE
     assert review.record.black == "Ann"
     assert review._result_lines()[0] == "Black wins!"
+
+
+def test_p_plays_the_game_by_itself_and_stops_at_the_end(make_app):
+    from game.scenes.review import AUTOPLAY_SECONDS
+
+    app = make_app()
+    review = open_scene(app, "review", game=finished_game())
+    press(app, pygame.K_p)  # at the end: starts again from the empty board
+    assert review.autoplay and review.position.at_start
+    for expected in (1, 2):
+        review.update(AUTOPLAY_SECONDS + 0.01)
+        assert review.position.index == expected
+    press(app, pygame.K_LEFT)  # the player's own input stops it
+    assert not review.autoplay and review.position.index == 1
+    press(app, pygame.K_p)
+    for _ in range(len(FIVE)):
+        review.update(AUTOPLAY_SECONDS + 0.01)
+    assert review.position.at_end and not review.autoplay

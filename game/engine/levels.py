@@ -45,8 +45,10 @@ LEVEL_CONFIGS = {
     Level.BEGINNER: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=2500, sees_threes=False, time_share=0.5
     ),
-    Level.CASUAL: LevelConfig(max_depth=2, width=8, root_vcf=4, node_vcf=0, root_vct=0, noise=300, time_share=0.6),
-    Level.STRONG: LevelConfig(max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.6),
+    Level.CASUAL: LevelConfig(max_depth=2, width=6, root_vcf=3, node_vcf=0, root_vct=0, noise=700, time_share=0.5),
+    Level.STRONG: LevelConfig(
+        max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.7, root_defence=2
+    ),
     Level.MASTER: LevelConfig(
         max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4
     ),

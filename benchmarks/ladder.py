@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--grace", type=int, default=300)
-    parser.add_argument("--peer-grace", type=int, default=5000)
+    parser.add_argument("--peer-grace", type=int, default=60000)
     parser.add_argument("--peers-venv", default=os.environ.get("PEERS_VENV", str(SHARED / "peers" / ".venv")))
     parser.add_argument("--save-dir", default="")
     parser.add_argument("-v", "--verbose", action="store_true")

@@ -174,3 +174,27 @@ def test_full_board_is_refused():
     stones = tuple((x, y, 1 + (x // 2 + y) % 2) for y in range(5) for x in range(5))
     with pytest.raises(ValueError, match="full"):
         search(Position(5, Rule.FREESTYLE, stones, Stone.BLACK))
+
+
+def test_position_set_up_without_alternating_play():
+    # A Gomocup BOARD set-up: three black stones in a row plus a fourth, one white stone,
+    # and white to move although black has more stones than alternation allows.
+    stones = ((3, 3, 1), (4, 3, 1), (5, 3, 1), (6, 3, 1), (2, 3, 2))
+    position = Position(15, Rule.FREESTYLE, stones, Stone.WHITE)
+    result = search(position, Limit(time_ms=500), Level.CASUAL)
+    assert result.move == (7, 3)
+    assert result.forced == "block-four"
+
+
+def test_white_to_move_beside_a_black_forbidden_point_gets_a_legal_move():
+    rows = [EMPTY_ROW] * 15
+    rows[5] = ".......X......."
+    rows[6] = ".......X......."
+    rows[7] = ".....XX........"
+    rows[9] = "....O....O....."
+    rows[10] = "...........O..."
+    position = position_from_rows(rows, Stone.WHITE, Rule.RENJU)
+    board = position.to_board()
+    assert (7, 7) in board.forbidden_points(Stone.BLACK)
+    result = search(position, Limit(time_ms=800, depth=2), Level.STRONG)
+    assert board.is_empty(result.move)

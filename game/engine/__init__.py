@@ -5,7 +5,7 @@ Standard library only (never pygame). `search` takes a plain `Position` and retu
 """
 
 from .api import Level, Limit, Position, PositionError, SearchResult, default_limit
-from .search import search
+from .root import search
 from .state import warm_up
 
 __all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up"]

@@ -1,10 +1,13 @@
-"""The search entry point: tactics first, then iterative deepening under a hard deadline.
+"""The search root, `search()`: tactics first, then iterative deepening under a hard deadline.
 
 Order of business at the root, cheapest and surest first:
 1. the opening (centre of an empty board);
 2. a five for us ("win-in-1"), then a five to block ("block-four");
-3. a VCF (and at Master a VCT) for us;
-4. iterative-deepening alpha-beta over the legal root moves, reporting each iteration.
+3. a VCF for us;
+4. (Strong, Master) the opponent's VCT as if we passed: if he has one, only moves proven
+   to refute it are searched;
+5. (Master) a VCT for us;
+6. iterative-deepening alpha-beta over the remaining root moves, reporting each iteration.
 A stop or deadline at any point returns the best move known so far, which at worst is
 the first legal candidate in move order.
 """
@@ -27,10 +30,11 @@ from .threats import ThreatSearch
 #: Share of the budget after which no new iteration starts (it would rarely finish; a
 #: stopped iteration still counts once its first root move is searched).
 _ITERATION_SHARE = 0.7
-#: Share of the budget the Master VCT may spend before the alpha-beta search starts.
-_VCT_SHARE = 0.2
+#: Share of the budget the Master VCT may spend, and the share by which it must end.
+_VCT_SHARE = 0.15
+_VCT_END = 0.75
 #: Share of the budget (from the start) by which the root defence against a VCT must end.
-_DEFENCE_SHARE = 0.5
+_DEFENCE_SHARE = 0.55
 #: Node budget for proving one root move safe against the opponent's VCT.
 _DEFENCE_NODES = 1000
 _DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
@@ -126,10 +130,14 @@ class _RootSearch:
             ordered = ordered[:width]
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
         try:
-            found = self._threat_win(threat_search, set(root))
+            found = self._vcf_win(threat_search, set(root))
             if found is not None:
                 return found
+            # Defence before our own slower threat search: a missed VCT of his loses the game.
             ordered = self._refute_threats(ordered)
+            found = self._vct_win(set(root))
+            if found is not None:
+                return found
             best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
             best = self._iterate(searcher, ordered, best)
         except _Done as done:
@@ -150,32 +158,44 @@ class _RootSearch:
             points = allowed or list(board.empty_points())
         return set(points)
 
-    def _threat_win(self, threats: ThreatSearch, root: set[int]) -> SearchResult | None:
-        """A forced win by fours (or, at Master, threes) for the side to move, if one is found."""
+    def _vcf_win(self, threats: ThreatSearch, root: set[int]) -> SearchResult | None:
+        """The shortest win by continuous fours for the side to move, if it has one."""
+        if not self.config.root_vcf:
+            return None
+        line = None
+        for depth in range(1, self.config.root_vcf + 1):  # one four deeper at a time
+            line = threats.vcf(self.side, depth)
+            if line is not None:
+                break
+        if line is None or line[0] not in root:
+            return None
+        pv = [self.engine.point(i) for i in line]
+        return self._result(pv[0], WIN - len(line), len(line), pv, "vcf")
+
+    def _vct_win(self, root: set[int]) -> SearchResult | None:
+        """A win by threes and fours (Master), looked for in a share of the budget."""
         config = self.config
-        if config.root_vcf:
-            # Deepen one four at a time: the shortest win is found first (and played).
-            line = None
-            for depth in range(1, config.root_vcf + 1):
-                line = threats.vcf(self.side, depth)
+        if not config.root_vct or self.budget is None:
+            return None
+        now = time.perf_counter() - self.started
+        deadline = self.started + min(now + self.budget * _VCT_SHARE, self.budget * _VCT_END)
+        vct_clock = Clock(min(self.clock.deadline, deadline), None, self.stop)
+        vct = ThreatSearch(self.engine, vct_clock)
+        line = None
+        try:
+            for depth in range(1, config.root_vct + 1):  # shallow wins come first and fast
+                line = vct.vct(self.side, depth, min(config.root_vcf, 10))
                 if line is not None:
                     break
-            if line is not None and line[0] in root:
-                pv = [self.engine.point(i) for i in line]
-                return self._result(pv[0], WIN - len(line), len(line), pv, "vcf")
-        if config.root_vct and self.budget is not None:
-            vct_clock = Clock(min(self.clock.deadline, self.started + self.budget * _VCT_SHARE), None, self.stop)
-            vct = ThreatSearch(self.engine, vct_clock)
-            try:
-                line = vct.vct(self.side, config.root_vct, min(config.root_vcf, 10))
-            except SearchStopped:
-                line = None
-            finally:
-                self.clock.nodes += vct_clock.nodes
-            if line is not None and line[0] in root:
-                pv = [self.engine.point(i) for i in line]
-                return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
-        return None
+        except SearchStopped:
+            if self.stop is not None and self.stop.is_set():
+                raise
+        finally:
+            self.clock.nodes += vct_clock.nodes
+        if line is None or line[0] not in root:
+            return None
+        pv = [self.engine.point(i) for i in line]
+        return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
 
     def _refute_threats(self, ordered: list[int]) -> list[int]:
         """Root moves after which the opponent has no VCT, when he has one now (else all).
@@ -192,10 +212,15 @@ class _RootSearch:
         engine, side, opponent = self.engine, self.side, 3 - self.side
         vcf_depth = min(self.config.root_vcf, 10)
         threats = ThreatSearch(engine, Clock(deadline, None, self.stop))
+        line = None
         try:
-            line = threats.vct(opponent, depth, vcf_depth)
+            for shallow in range(1, depth + 1):  # the shallowest threat is the one to answer
+                line = threats.vct(opponent, shallow, vcf_depth)
+                if line is not None:
+                    depth = shallow
+                    break
         except SearchStopped:
-            line = None
+            pass
         finally:
             self.clock.nodes += threats.clock.nodes
         if line is None:

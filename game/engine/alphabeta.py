@@ -13,7 +13,7 @@ import random
 from . import patterns as pt
 from .clock import Clock
 from .levels import LevelConfig
-from .state import BLACK, SIDE_KEY, WHITE, EngineBoard
+from .state import BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
 
 WIN = 1_000_000
@@ -27,13 +27,7 @@ MIN_WIDTH = 6
 #: Moves after this many at a node are searched one ply shallower first.
 LMR_AFTER = 3
 
-_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 
-
-def _one(cells: set[int]) -> int:
-    for cell in cells:
-        return cell
-    raise ValueError("empty set")
 
 
 class AlphaBeta:
@@ -77,7 +71,7 @@ class AlphaBeta:
         forced = self.config.sees_threes and bool(board.by_class[other][pt.C_FLEX4])
         if forced:
             pool = set()
-            for cls in _DEFENCE_CLASSES:
+            for cls in pt.DEFENCE_CLASSES:
                 pool.update(board.by_class[other][cls])
             for cls in pt.FOUR_CLASSES:
                 pool.update(board.by_class[side][cls])
@@ -116,7 +110,7 @@ class AlphaBeta:
         if their_fives:
             if len(their_fives) > 1:
                 return -(WIN - ply - 1)
-            block = _one(their_fives)
+            block = any_cell(their_fives)
             if self.renju and side == BLACK and board.packed[BLACK][block] & 15 == pt.C_FORBIDDEN:
                 return -(WIN - ply - 1)
             if ply >= MAX_PLY:

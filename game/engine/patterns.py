@@ -37,6 +37,9 @@ CLASS_NAMES = ("none", "forbidden", "flex3", "flex3+", "flex3x2", "block4", "blo
 
 #: Class values at or above which a move makes a four (forces a reply).
 FOUR_CLASSES = (C_BLOCK4, C_BLOCK4_PLUS, C_BLOCK4_FLEX3, C_FLEX4)
+#: Classes where the attacker makes a four or better: against his open three, the
+#: points that stop it (and the only points worth searching) are among these.
+DEFENCE_CLASSES = (C_FIVE, C_FLEX4, C_BLOCK4_FLEX3, C_BLOCK4_PLUS, C_BLOCK4)
 #: Classes that make an open three without a four (the extra threats of a VCT).
 THREE_CLASSES = (C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X)
 

@@ -24,7 +24,7 @@ from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
 from .api import Level, Limit, Position, SearchResult, default_limit
 from .clock import Clock, SearchStopped
 from .levels import level_config
-from .state import BLACK, EngineBoard
+from .state import EngineBoard
 from .threats import ThreatSearch
 
 #: Share of the budget after which no new iteration starts (it would rarely finish; a
@@ -37,7 +37,6 @@ _VCT_END = 0.75
 _DEFENCE_SHARE = 0.55
 #: Node budget for proving one root move safe against the opponent's VCT.
 _DEFENCE_NODES = 1000
-_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _ROOT_WIDTH_BONUS = 8
 
 
@@ -228,7 +227,7 @@ class _RootSearch:
         first = line[0]
         engine.make(first, opponent)
         relevant = {first}
-        for cls in _DEFENCE_CLASSES:
+        for cls in pt.DEFENCE_CLASSES:
             relevant.update(engine.by_class[opponent][cls])
         engine.unmake()
         for cls in pt.FOUR_CLASSES:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from game.rules import Board, Rule, Stone
+from game.rules import Board, Rule
 
 from . import patterns as pt
 
@@ -50,6 +50,13 @@ def _joint_tables(rule: Rule) -> tuple[tuple[int, ...], ...]:
             table[key] = (black[key] << (4 * d)) | (white[key] << (16 + 4 * d))
         tables.append(tuple(table))
     return tuple(tables)
+
+
+def any_cell(cells: set[int]) -> int:
+    """One cell of a non-empty set (callers know its size; the choice does not matter)."""
+    for cell in cells:
+        return cell
+    raise ValueError("no cell in an empty set")
 
 
 @lru_cache(maxsize=None)

@@ -16,17 +16,11 @@ from __future__ import annotations
 
 from . import patterns as pt
 from .clock import Clock
-from .state import BLACK, EngineBoard
+from .state import BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
-_DEFENCE_CLASSES = (pt.C_FIVE, pt.C_FLEX4, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
 
-
-def _one(cells: set[int]) -> int:
-    for cell in cells:
-        return cell
-    raise ValueError("empty set")
 
 
 class ThreatSearch:
@@ -62,7 +56,7 @@ class ThreatSearch:
         if their_fives:
             if len(their_fives) > 1:
                 return None
-            block = _one(their_fives)
+            block = any_cell(their_fives)
             if board.packed[attacker][block] & 15 not in pt.FOUR_CLASSES:
                 return None  # the forced block is not a four: the chain breaks
             moves = [block]
@@ -97,7 +91,7 @@ class ThreatSearch:
                 return [move]
             if not fives:
                 return None  # not a real four after all (an edge case of exact-five rules)
-            block = _one(fives)
+            block = any_cell(fives)
             if self._blocked_by_forbidden(defender, block):
                 return [move, block]
             board.make(block, defender)
@@ -160,7 +154,7 @@ class ThreatSearch:
         if len(attack[pt.C_FIVE]) >= 2:
             return True
         if attack[pt.C_FIVE]:
-            block = _one(attack[pt.C_FIVE])
+            block = any_cell(attack[pt.C_FIVE])
             if self._blocked_by_forbidden(defender, block):
                 return True
             board.make(block, defender)
@@ -171,7 +165,7 @@ class ThreatSearch:
         if not attack[pt.C_FLEX4]:
             return False  # no threat left
         defences = set()
-        for cls in _DEFENCE_CLASSES:
+        for cls in pt.DEFENCE_CLASSES:
             defences.update(attack[cls])
         for cls in pt.FOUR_CLASSES:
             defences.update(board.by_class[defender][cls])
@@ -185,7 +179,7 @@ class ThreatSearch:
                     their = board.by_class[defender][pt.C_FIVE]
                     if len(their) >= 2:
                         return False
-                    block = _one(their)
+                    block = any_cell(their)
                     if self._blocked_by_forbidden(attacker, block):
                         return False
                     board.make(block, attacker)

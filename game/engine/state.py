@@ -7,6 +7,11 @@ bounds check is needed. For each cell and direction the board keeps a 16-bit lin
 looks up their new patterns, and adjusts the running evaluation totals and the sets of
 threat cells. Nothing is allocated per move except entries in small sets, and no move
 rescans the board: this is the hot path of the search.
+
+Measured cost (CPython 3.11, the shared 2-core dev machine, cProfile and process time):
+a make+unmake pair costs 65-120 microseconds (32 key updates, about 20 changed cells);
+a full alpha-beta node with move ordering 200-300 microseconds, so 3,000-7,000 nodes per
+second. make/unmake is over 80% of search time, so it is the first thing to compile.
 """
 
 from __future__ import annotations

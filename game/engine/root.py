@@ -256,9 +256,9 @@ class _RootSearch:
                 unknown.append(move)
         # Proven refutations only, when there are any: the alpha-beta search cannot see a
         # threat sequence this deep and would happily pick an unproven move.
-        # Unproven, the points that answer his first threat are the likeliest refutations.
-        likely = [m for m in unknown if m in relevant]
-        return safe or likely or unknown or ordered  # (all refuted: lost, so resist as long as possible)
+        # (Restricting unproven moves to the points answering his first threat was tried and
+        # lost 2-8 to this in self-play: the alpha-beta choice among them is better.)
+        return safe or unknown or ordered  # (all refuted: lost, so resist as long as possible)
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

@@ -38,3 +38,17 @@ def asset_path(*parts: str) -> Path:
             return candidate
         tried.append(str(candidate))
     raise AssetNotFoundError(f"asset {'/'.join(parts)!r} not found; tried: " + ", ".join(tried))
+
+
+def assets_folder() -> Path:
+    """The first `assets/` folder that exists. Raises AssetNotFoundError listing every root tried."""
+    roots = asset_roots()
+    for root in roots:
+        if root.is_dir():
+            return root
+    raise AssetNotFoundError("no assets folder found; tried: " + ", ".join(str(root) for root in roots))
+
+
+def bundled_assets() -> list[Path]:
+    """Every file in the assets folder, sorted, so a check can load each one."""
+    return sorted(path for path in assets_folder().rglob("*") if path.is_file())

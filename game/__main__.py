@@ -24,6 +24,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is saved")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x860")
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # smoke tests: quit after N frames
+    parser.add_argument("--self-test", action="store_true", help="check assets and the engine worker, then exit")
     return parser.parse_args(argv)
 
 
@@ -53,6 +54,14 @@ def main(argv: list[str] | None = None) -> int:
 
         return brain_main(argv[1:])
     args = parse_args(argv)
+    from game.logs import setup_logging
+
+    # before anything can print: a windowed build has no stdout/stderr
+    setup_logging(args.data_dir / "logs" if args.data_dir else None)
+    if args.self_test:
+        from game.selftest import run_self_test
+
+        return run_self_test()
     from game.app import App  # imports pygame: only now that the window is wanted
 
     app = App(store=_store(args.data_dir), size=_window_size(args.size), fullscreen=False if args.windowed else None)

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""CI check of the packaged build: build once, then run what a player and a Gomocup manager would.
+
+    python build_scripts/check_build.py              # build, then check
+    python build_scripts/check_build.py --no-build   # check an existing dist/gomoku/
+
+Checks: `gomoku --self-test` (every asset loads, an AI-vs-AI game through the engine worker
+process) and a short protocol conversation with `pbrain-gomoku` (START, BEGIN -> a legal move,
+TURN -> a legal move, END). Prints a timing line per step and exits non-zero on any failure.
+The checks run with SDL's dummy drivers and a throwaway user folder, so a CI machine needs no
+display and no one's settings are touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from build_exe import APP_DIR, BuildError, build, executable, folder_size  # noqa: E402
+
+SELF_TEST_TIMEOUT = 120.0
+REPLY_TIMEOUT = 30.0
+MOVE_LINE = re.compile(r"^(\d+),(\d+)$")
+
+
+class CheckFailed(RuntimeError):
+    """One check of the build failed; the message says what was expected and what came."""
+
+
+def check_env(user_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GOMOKU_USER_DIR=str(user_dir))
+    return env
+
+
+def check_self_test(app_dir: Path, env: dict[str, str]) -> str:
+    """Run `gomoku --self-test`; returns its summary line or raises CheckFailed."""
+    command = [str(executable("gomoku", app_dir)), "--self-test"]
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired as error:
+        raise CheckFailed(f"--self-test did not finish within {SELF_TEST_TIMEOUT:.0f}s") from error
+    lines = [line for line in completed.stdout.splitlines() if line.startswith("self-test ok")]
+    if completed.returncode != 0 or not lines:
+        raise CheckFailed(
+            f"--self-test exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
+            f"stderr: {completed.stderr.strip()[-2000:]}"
+        )
+    return lines[-1]
+
+
+class BrainConversation:
+    """A running brain with a reader thread, so a silent brain times out instead of hanging CI."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def reply(self, after: str) -> str:
+        """The next line that is not MESSAGE/DEBUG chatter; raises CheckFailed on timeout or exit."""
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise CheckFailed(f"no reply to {after!r} within {REPLY_TIMEOUT:.0f}s") from None
+            if line is None:
+                raise CheckFailed(f"the brain exited after {after!r} (status {self.process.wait()})")
+            if line and not line.startswith(("MESSAGE", "DEBUG")):
+                return line
+
+    def close(self) -> int:
+        try:
+            return self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise CheckFailed("the brain did not exit within 10s of END") from None
+
+
+def _expect_move(line: str, after: str, taken: set[tuple[int, int]]) -> tuple[int, int]:
+    match = MOVE_LINE.match(line)
+    if match is None:
+        raise CheckFailed(f"expected a move 'x,y' after {after!r}, got {line!r}")
+    move = (int(match.group(1)), int(match.group(2)))
+    if not (0 <= move[0] < 15 and 0 <= move[1] < 15) or move in taken:
+        raise CheckFailed(f"illegal move {line!r} after {after!r}")
+    taken.add(move)
+    return move
+
+
+def check_brain(app_dir: Path, env: dict[str, str]) -> str:
+    """START 15, BEGIN, TURN, END with the built brain. Returns a short transcript."""
+    brain = BrainConversation([str(executable("pbrain-gomoku", app_dir))], env)
+    taken: set[tuple[int, int]] = set()
+    try:
+        brain.send("START 15")
+        if (answer := brain.reply("START 15")) != "OK":
+            raise CheckFailed(f"expected 'OK' after 'START 15', got {answer!r}")
+        brain.send("INFO timeout_turn 1000")
+        brain.send("BEGIN")
+        first = _expect_move(brain.reply("BEGIN"), "BEGIN", taken)
+        opponent = next((x, 7) for x in range(15) if (x, 7) not in taken)
+        taken.add(opponent)
+        brain.send(f"TURN {opponent[0]},{opponent[1]}")
+        second = _expect_move(brain.reply("TURN"), "TURN", taken)
+        brain.send("END")
+        status = brain.close()
+    finally:
+        if brain.process.poll() is None:
+            brain.process.kill()
+    if status != 0:
+        raise CheckFailed(f"the brain exited with status {status} after END")
+    return f"START 15 -> OK, BEGIN -> {first[0]},{first[1]}, TURN -> {second[0]},{second[1]}, END -> exit 0"
+
+
+def _timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    try:
+        detail = step()
+    except (CheckFailed, BuildError, OSError) as error:
+        print(f"FAIL {label} ({time.perf_counter() - started:.1f}s): {error}", flush=True)
+        return False
+    print(f"ok   {label} ({time.perf_counter() - started:.1f}s): {detail}", flush=True)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-build", action="store_true", help="check the existing dist/gomoku/ folder")
+    args = parser.parse_args(argv)
+    if not args.no_build and not _timed("build", lambda: f"{build():.1f}s, {folder_size(APP_DIR) / 1e6:.1f} MB"):
+        return 1
+    with tempfile.TemporaryDirectory(prefix="gomoku-check-") as user_dir:
+        env = check_env(Path(user_dir))
+        results = [
+            _timed("gomoku --self-test", lambda: check_self_test(APP_DIR, env)),
+            _timed("pbrain-gomoku conversation", lambda: check_brain(APP_DIR, env)),
+        ]
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

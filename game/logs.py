@@ -127,7 +127,7 @@ def setup_logging(directory: Path | None = None, level: int = logging.INFO) -> P
     for existing in root.handlers:
         if isinstance(existing, GameLogHandler):
             return Path(existing.baseFilename)
-    handler = _file_handler(directory if directory is not None else log_dir())
+    handler = _file_handler(Path(directory) if directory is not None else log_dir())
     if handler is None:
         # Without any handler, logging's last resort writes to sys.stderr, which may be a
         # StreamToLog feeding back into logging; a NullHandler keeps the records quiet instead.

@@ -67,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     app = App(store=_store(args.data_dir), size=_window_size(args.size), fullscreen=False if args.windowed else None)
     try:
         app.run(max_frames=args.frames)
+        if args.frames == 1:  # build_scripts/measure_startup.py: the first frame is on screen
+            from game.startup_timing import report_first_frame
+
+            report_first_frame()
     finally:
         app.close()
     return 0

@@ -35,7 +35,8 @@ def executable(name: str, app_dir: Path = APP_DIR) -> Path:
 
 
 def folder_size(path: Path) -> int:
-    return sum(item.stat().st_size for item in path.rglob("*") if item.is_file())
+    """Bytes on disk under `path`; symlinks (PyInstaller links shared libraries) count once."""
+    return sum(item.stat().st_size for item in path.rglob("*") if item.is_file() and not item.is_symlink())
 
 
 def build(python: str = sys.executable) -> float:

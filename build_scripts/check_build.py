@@ -50,7 +50,11 @@ def check_self_test(app_dir: Path, env: dict[str, str]) -> str:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT, env=env)
     except subprocess.TimeoutExpired as error:
         raise CheckFailed(f"--self-test did not finish within {SELF_TEST_TIMEOUT:.0f}s") from error
+    # A windowed Windows build has no stdout: there the summary is only in the log file.
+    log_file = Path(env["GOMOKU_USER_DIR"]) / "logs" / "gomoku.log"
+    log_text = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
     lines = [line for line in completed.stdout.splitlines() if line.startswith("self-test ok")]
+    lines += [line.split(": ", 1)[1] for line in log_text.splitlines() if "game.selftest: self-test ok" in line]
     if completed.returncode != 0 or not lines:
         raise CheckFailed(
             f"--self-test exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
@@ -112,9 +116,9 @@ def _expect_move(line: str, after: str, taken: set[tuple[int, int]]) -> tuple[in
     return move
 
 
-def check_brain(app_dir: Path, env: dict[str, str]) -> str:
-    """START 15, BEGIN, TURN, END with the built brain. Returns a short transcript."""
-    brain = BrainConversation([str(executable("pbrain-gomoku", app_dir))], env)
+def check_brain(command: list[str], env: dict[str, str]) -> str:
+    """START 15, BEGIN, TURN, END with the brain `command`. Returns a short transcript."""
+    brain = BrainConversation(command, env)
     taken: set[tuple[int, int]] = set()
     try:
         brain.send("START 15")
@@ -158,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         env = check_env(Path(user_dir))
         results = [
             _timed("gomoku --self-test", lambda: check_self_test(APP_DIR, env)),
-            _timed("pbrain-gomoku conversation", lambda: check_brain(APP_DIR, env)),
+            _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", APP_DIR))], env)),
         ]
     return 0 if all(results) else 1
 

@@ -5,7 +5,12 @@ import multiprocessing
 import sys
 
 if __name__ == "__main__":
-    # First thing: a spawned engine worker re-runs this executable and must stop here.
+    from game.logs import replace_missing_streams
+
+    # A windowed build has no stdout/stderr, and that includes the spawned engine worker,
+    # which stops in freeze_support below: make its streams safe before it gets there.
+    replace_missing_streams()
+    # Next: a spawned engine worker re-runs this executable and must stop here.
     multiprocessing.freeze_support()
     from game.__main__ import main
 

@@ -47,4 +47,4 @@ def test_spec_icon_and_entry_scripts_exist():
 
 def test_game_entry_calls_freeze_support_before_importing_the_game():
     text = (ROOT / "build_scripts" / "entry" / "gomoku_game.py").read_text(encoding="utf-8")
-    assert text.index("multiprocessing.freeze_support()") < text.index("from game")
+    assert text.index("multiprocessing.freeze_support()") < text.index("from game.__main__")

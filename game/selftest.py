@@ -186,11 +186,18 @@ def run_self_test() -> int:
         assets = load_every_asset()
         moves, winner = play_engine_game()
     except SelfTestError as error:
-        message = f"self-test FAILED: {error}"
-        log.error(message)
-        print(message, file=sys.stderr, flush=True)
-        return 1
+        return _fail(str(error))
+    except Exception as error:  # a check command reports any breakage as a failure line, not a crash
+        log.exception("self-test crashed")
+        return _fail(f"unexpected {type(error).__name__}: {error}")
     report = SelfTestReport(assets, moves, winner, time.perf_counter() - started)
     log.info(report.summary())
     print(report.summary(), flush=True)
     return 0
+
+
+def _fail(reason: str) -> int:
+    message = f"self-test FAILED: {reason}"
+    log.error(message)
+    print(message, file=sys.stderr, flush=True)
+    return 1

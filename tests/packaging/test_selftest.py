@@ -61,3 +61,14 @@ def test_truncated_ico_is_rejected():
 def test_summary_line_reads_as_documented():
     report = selftest.SelfTestReport(assets=23, moves=31, winner="black", seconds=4.24)
     assert report.summary() == "self-test ok: 23 assets, 31 moves, winner black, 4.2s"
+
+
+def test_missing_assets_folder_fails_with_exit_status_1_and_names_it(tmp_path, monkeypatch, capsys):
+    from game import resources
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setattr(resources, "asset_roots", lambda: [tmp_path / "no-assets-here"])
+    assert selftest.run_self_test() == 1
+    error = capsys.readouterr().err
+    assert "self-test FAILED" in error and "no-assets-here" in error

@@ -56,7 +56,7 @@ class _JobStop:
 
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
-    from .search import search
+    from . import search
 
     try:
         os.nice(_NICENESS)  # the window must stay smooth when the CPU is busy; the search can yield

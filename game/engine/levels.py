@@ -45,7 +45,7 @@ LEVEL_CONFIGS = {
     Level.BEGINNER: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=2500, sees_threes=False, time_share=0.5
     ),
-    Level.CASUAL: LevelConfig(max_depth=2, width=6, root_vcf=3, node_vcf=0, root_vct=0, noise=700, time_share=0.5),
+    Level.CASUAL: LevelConfig(max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=450, time_share=0.5),
     Level.STRONG: LevelConfig(
         max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.7, root_defence=2
     ),

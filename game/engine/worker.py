@@ -27,6 +27,8 @@ from .api import Level, Limit, Position, SearchResult
 _NICENESS = 4
 #: How long `close` waits for the process to finish on its own before terminating it.
 _JOIN_SECONDS = 2.0
+#: How often an idle worker checks that the game that started it is still alive.
+_PARENT_CHECK_SECONDS = 0.5
 
 
 class WorkerClosedError(RuntimeError):
@@ -54,6 +56,12 @@ class _JobStop:
         return self._cancelled_upto.value >= self._job_id
 
 
+def _parent_is_gone() -> bool:
+    """Whether the process that started this worker has died (checked between jobs)."""
+    parent = multiprocessing.parent_process()
+    return parent is not None and not parent.is_alive()
+
+
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
     from . import search
@@ -63,7 +71,12 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     except (AttributeError, OSError):
         pass  # not available on this platform
     while True:
-        job = jobs.get()
+        try:
+            job = jobs.get(timeout=_PARENT_CHECK_SECONDS)
+        except queue.Empty:
+            if _parent_is_gone():
+                return  # the game died without closing us (killed, X error): do not linger
+            continue
         if job is None:
             return
         job_id, purpose, position, level, limit, seed = job

@@ -89,3 +89,33 @@ def test_the_process_is_reused_between_requests(worker):
     worker.request(opening(), Level.BEGINNER, Limit(time_ms=100))
     wait_for_reply(worker)
     assert worker.pid == pid
+
+
+def test_worker_exits_when_the_game_dies_without_closing_it(tmp_path):
+    """A game killed outright (an X error, SIGKILL) cannot run its clean-up; the worker must notice."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import os, sys\n"
+        "from game.engine.worker import EngineWorker\n"
+        "worker = EngineWorker()\n"
+        "worker.start()\n"
+        "print(worker._process.pid, flush=True)\n"
+        "os._exit(1)  # no finalizers, no close(): like a crash\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    worker_pid = int(completed.stdout.strip())
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker_pid, 0)
+        except ProcessLookupError:
+            return
+        try:
+            os.waitpid(worker_pid, os.WNOHANG)  # reap it if it became our child (it is not; harmless)
+        except ChildProcessError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"worker {worker_pid} outlived the game that started it")

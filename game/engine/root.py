@@ -27,9 +27,16 @@ from .levels import level_config
 from .state import EngineBoard
 from .threats import ThreatSearch
 
-#: Share of the budget after which no new iteration starts (it would rarely finish; a
-#: stopped iteration still counts once its first root move is searched).
-_ITERATION_SHARE = 0.7
+#: The caller owns the clock (its margin covers process and protocol overhead), so the
+#: search ends at this share of the budget minus what the final bookkeeping needs.
+_DEADLINE_SHARE = 0.95
+_BOOKKEEPING_S = 0.015
+#: A new iteration starts only when its first root move (a stopped iteration counts once
+#: that is searched) is expected to finish: that move costs about this share of an
+#: iteration, and an iteration costs the previous one times the last growth factor
+#: (clamped to this range).
+_FIRST_MOVE_SHARE = 0.5
+_GROWTH_RANGE = (1.5, 6.0)
 #: Share of the budget the Master VCT may spend, and the share by which it must end.
 _VCT_SHARE = 0.15
 _VCT_END = 0.75
@@ -84,8 +91,8 @@ class _RootSearch:
         self.board: Board = position.to_board()
         budget = limit.time_ms / 1000 * self.config.time_share if limit.time_ms is not None else None
         self.budget = budget
-        # Leave room for process and protocol overhead: the caller's clock must never run out.
-        deadline = None if budget is None else self.started + max(0.005, budget * 0.88 - 0.03)
+        # The caller's margin already covers process and protocol overhead.
+        deadline = None if budget is None else self.started + max(0.005, budget * _DEADLINE_SHARE - _BOOKKEEPING_S)
         self.clock = Clock(deadline, limit.nodes, stop)
 
     # ---------------------------------------------------------------- answer helpers
@@ -270,8 +277,10 @@ class _RootSearch:
         def on_move_done(move, score, best_move, best_score):
             partial["move"], partial["score"] = best_move, best_score
 
+        durations: list[float] = []
         for depth in range(1, max_depth + 1):
             partial.clear()
+            iteration_started = time.perf_counter()
             try:
                 score, move = searcher.search_root(moves, depth, self.side, on_move_done)
             except SearchStopped:
@@ -288,9 +297,21 @@ class _RootSearch:
                 self.on_progress(best)
             if abs(score) > WIN_THRESHOLD:
                 break
-            if self.budget is not None and time.perf_counter() - self.started > self.budget * _ITERATION_SHARE:
+            durations.append(time.perf_counter() - iteration_started)
+            if not self._next_iteration_fits(durations):
                 break
         return best
+
+    def _next_iteration_fits(self, durations: list[float]) -> bool:
+        """Whether the next iteration's first root move is expected to finish before the deadline."""
+        if self.clock.deadline is None:
+            return True
+        growth = _GROWTH_RANGE[0]
+        if len(durations) >= 2 and durations[-2] > 0:
+            growth = min(max(durations[-1] / durations[-2], _GROWTH_RANGE[0]), _GROWTH_RANGE[1])
+        expected = durations[-1] * growth * _FIRST_MOVE_SHARE
+        return time.perf_counter() + expected < self.clock.deadline
+
 
 class _Done(SearchStopped):
     """Carries the answer out of a stopped iteration."""

@@ -1,8 +1,10 @@
 """Time management: how long to think from the manager's INFO values, and a stop flag with a deadline.
 
 A brain that overruns `timeout_turn` (or its match time) loses the game, and a Python
-process needs a few tens of milliseconds to wake up, answer and flush, so we aim well
-inside the limit: 90% of the turn time minus a fixed overhead. A match clock is spread
+process needs a few tens of milliseconds to wake up, answer and flush, so we aim inside
+the limit: 92% of the turn time minus a fixed overhead. This is the only margin: the
+engine treats the budget it is given as its own (it keeps just enough back to finish
+its bookkeeping). A match clock is spread
 over the moves we still expect to play.
 """
 
@@ -13,9 +15,9 @@ import time
 from dataclasses import dataclass, replace
 
 #: Fraction of the turn time kept back for jitter on a busy machine.
-SAFETY_FRACTION = 0.10
+SAFETY_FRACTION = 0.08
 #: Milliseconds kept back for process wake-up, reading and writing lines.
-OVERHEAD_MS = 80
+OVERHEAD_MS = 60
 #: The least we ever think: the engine always has a legal move even when stopped at once.
 MIN_THINK_MS = 10
 #: However long the game may still run, never spend more than this share of the match clock.

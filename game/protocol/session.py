@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 from importlib import metadata
 
+from game.engine import warm_up
 from game.rules import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, Point, Rule, Stone
 
 from . import commands as cmd
@@ -136,6 +137,7 @@ class Session:
             return Reply((error(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {text!r}"),))
         self.board = Board(width, self.rule)
         self._reset_game()
+        warm_up(self.rule)  # build the engine's tables now, not inside the first move's time
         return Reply(("OK",))
 
     def _on_restart(self, command: cmd.Restart) -> Reply:
@@ -181,6 +183,7 @@ class Session:
     def _set_rule(self, rule: Rule) -> None:
         """Switch rules; a game in progress is replayed so forbidden marks follow the new rule."""
         self.rule = rule
+        warm_up(rule)  # cached: only a new rule costs anything
         if self.board is not None and self.board.rule is not rule:
             replayed = Board(self.board.size, rule)
             for move in self.board.history:

@@ -5,6 +5,7 @@ import pytest
 from game.protocol.clock import (
     MIN_THINK_MS,
     OVERHEAD_MS,
+    SAFETY_FRACTION,
     StopSignal,
     TimeControl,
     moves_to_go,
@@ -19,12 +20,12 @@ def test_no_time_information_leaves_the_budget_to_the_level():
 @pytest.mark.parametrize("turn_ms", [100, 1000, 5000, 30000])
 def test_turn_budget_keeps_a_margin_below_the_turn_limit(turn_ms):
     budget = think_time_ms(TimeControl(timeout_turn=turn_ms), 10, 15)
-    assert budget <= turn_ms * 0.9 - OVERHEAD_MS or budget == MIN_THINK_MS
+    assert budget <= turn_ms * (1 - SAFETY_FRACTION) - OVERHEAD_MS or budget == MIN_THINK_MS
     assert budget >= MIN_THINK_MS
 
 
-def test_one_second_turn_thinks_about_eight_hundred_ms():
-    assert 700 <= think_time_ms(TimeControl(timeout_turn=1000), 0, 15) <= 850
+def test_one_second_turn_thinks_about_eight_hundred_and_fifty_ms():
+    assert 800 <= think_time_ms(TimeControl(timeout_turn=1000), 0, 15) <= 880
 
 
 def test_zero_turn_time_means_as_fast_as_possible():
@@ -46,7 +47,7 @@ def test_little_time_left_means_a_small_share_but_never_below_the_floor():
 
 def test_unlimited_match_ignores_time_left():
     control = TimeControl(timeout_turn=2000, timeout_match=0, time_left=10)
-    assert think_time_ms(control, 0, 15) == int(2000 * 0.9) - OVERHEAD_MS
+    assert think_time_ms(control, 0, 15) == int(2000 * (1 - SAFETY_FRACTION)) - OVERHEAD_MS
 
 
 def test_moves_to_go_shrinks_but_has_a_floor():

@@ -196,13 +196,13 @@ def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
 
 
 def test_the_ai_reply_is_held_back_for_a_minimum_thinking_time(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 20.0)
+    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 600.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
     scene = app.manager.current
     click_point(app, (7, 7))
-    assert run_until(app, lambda: scene.ai_reply is not None, seconds=15)
+    assert run_until(app, lambda: scene.ai_reply is not None, seconds=90)
     frames(app, 3)
     assert scene.game.move_count == 1 and scene.thinking  # the answer is in, but not shown yet
     monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)

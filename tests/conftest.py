@@ -1,4 +1,9 @@
-"""GUI tests run the real app headless: SDL dummy video and audio, a store in a temp folder."""
+"""Fixtures shared by the window tests (tests/gui, tests/feel): the real App, headless.
+
+SDL gets its dummy video and audio drivers before anything imports pygame, so no test needs a
+display or a sound card. The store lives in a temporary folder: tests never touch the
+player's files.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.app import App  # noqa: E402
 from game.storage import Settings, UserStore  # noqa: E402
 
 WINDOW = (1000, 720)
@@ -18,16 +21,21 @@ WINDOW = (1000, 720)
 
 @pytest.fixture
 def store(tmp_path):
-    """A real store rooted in a temporary folder: tests never touch the player's files."""
+    """A real store rooted in a temporary folder."""
     return UserStore(root=tmp_path)
 
 
 @pytest.fixture
 def make_app(store):
-    """Build an App with given settings; every app made is closed after the test."""
-    made: list[App] = []
+    """Build the real App with given settings; every app made is closed after the test."""
+    import pygame
 
-    def build(settings: Settings | None = None, size: tuple[int, int] = WINDOW) -> App:
+    from game.app import App
+    from game.i18n import set_language
+
+    made = []
+
+    def build(settings: Settings | None = None, size: tuple[int, int] = WINDOW):
         if settings is not None:
             store.save_settings(settings)
         app = App(store=store, size=size, fullscreen=False)
@@ -38,6 +46,7 @@ def make_app(store):
     yield build
     for app in made:
         app.close()
+    set_language("en")
 
 
 @pytest.fixture

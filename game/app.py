@@ -37,23 +37,6 @@ FPS = 60
 TOAST_SECONDS = 4.0
 
 
-class SilentSound:
-    """Stands in for the sound board when it is missing: every call does nothing."""
-
-    def __init__(self, volume: float = 0.0, muted: bool = True) -> None:
-        self.volume = volume
-        self.muted = muted
-
-    def play(self, event: str) -> None:
-        pass
-
-    def set_volume(self, volume: float) -> None:
-        self.volume = volume
-
-    def set_muted(self, muted: bool) -> None:
-        self.muted = muted
-
-
 @dataclass
 class MemoryStore:
     """The same methods as game.storage.UserStore, kept in memory only: for benchmarks and
@@ -163,11 +146,9 @@ class App:
             self.notify(tr("notice.save_failed", error=error))
         self._show_store_notices()
 
-    def _make_sound(self) -> Any:
-        try:
-            return SoundBoard(self.settings.sound_volume, self.settings.muted)
-        except (pygame.error, OSError):
-            return SilentSound(self.settings.sound_volume, self.settings.muted)
+    def _make_sound(self) -> SoundBoard:
+        # SoundBoard opens the mixer lazily and falls silent by itself without an audio device.
+        return SoundBoard(self.settings.sound_volume, self.settings.muted)
 
     def play_sound(self, event: str) -> None:
         self.sound.play(event)

@@ -20,8 +20,8 @@ from game.records import point_to_notation
 from game.model import ForbiddenMoveError, Game, MoveRejectedError, UndoNotAllowedError
 from game.rules import IllegalMoveError, Point, Stone
 from game.ui import chrome, text, theme
-from game.ui.board_view import BoardMarks, BoardView
-from game.ui.layout import screen_layout, step_cursor
+from game.ui.board_view import BoardMarks, BoardView, fit_board_view
+from game.ui.layout import step_cursor
 from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
 from game.ui.widgets import Button, FocusGroup
 
@@ -80,12 +80,7 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- layout
     def resize(self, size: tuple[int, int]) -> None:
-        settings = self.app.settings
-        self.layout = screen_layout(size[0], size[1], self.game.config.size, settings.show_coordinates)
-        if self.view is None:
-            self.view = BoardView(self.layout, settings.show_coordinates)
-        else:
-            self.view.relayout(self.layout, settings.show_coordinates)
+        self.layout, self.view = fit_board_view(self.view, size, self.game.config.size, self.app.settings.show_coordinates)
         self._place_buttons()
 
     def _place_buttons(self) -> None:

@@ -13,8 +13,7 @@ from game.model import Game
 from game.records import RecordError, point_to_notation
 from game.storage import save_game_records
 from game.ui import chrome, text, theme
-from game.ui.board_view import BoardMarks, BoardView
-from game.ui.layout import screen_layout
+from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.panel import draw_move_list, format_duration
 from game.ui.stones import stone_surface
 from game.ui.widgets import Button, FocusGroup
@@ -38,12 +37,7 @@ class ResultScene(Scene):
         return getattr(self.app.store, "records_dir", None)
 
     def resize(self, size: tuple[int, int]) -> None:
-        settings = self.app.settings
-        self.layout = screen_layout(size[0], size[1], self.game.config.size, settings.show_coordinates)
-        if self.view is None:
-            self.view = BoardView(self.layout, settings.show_coordinates)
-        else:
-            self.view.relayout(self.layout, settings.show_coordinates)
+        self.layout, self.view = fit_board_view(self.view, size, self.game.config.size, self.app.settings.show_coordinates)
         px, py, pw, ph = self.layout.panel_rect
         row_h = int(min(50, max(36, ph * 0.075)))
         gap = max(8, row_h // 5)

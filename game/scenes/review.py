@@ -18,8 +18,7 @@ from game.records import GameRecord, point_to_notation
 from game.rules import Board, IllegalMoveError, Outcome, Reason, Stone
 from game.storage import game_from_record, record_from_game
 from game.ui import chrome, text, theme
-from game.ui.board_view import BoardMarks, BoardView
-from game.ui.layout import screen_layout
+from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
@@ -137,12 +136,7 @@ class ReviewScene(Scene):
 
     # ----------------------------------------------------------------- layout
     def resize(self, size: tuple[int, int]) -> None:
-        settings = self.app.settings
-        self.layout = screen_layout(size[0], size[1], self.record.size, settings.show_coordinates)
-        if self.view is None:
-            self.view = BoardView(self.layout, settings.show_coordinates)
-        else:
-            self.view.relayout(self.layout, settings.show_coordinates)
+        self.layout, self.view = fit_board_view(self.view, size, self.record.size, self.app.settings.show_coordinates)
         px, py, pw, ph = self.layout.panel_rect
         row_h = int(min(48, max(34, ph * 0.07)))
         gap = max(8, row_h // 5)

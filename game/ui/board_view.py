@@ -17,7 +17,7 @@ from game.resources import AssetNotFoundError, asset_path
 from game.rules import Board, Point, Stone
 
 from . import text, theme
-from .layout import ScreenLayout, column_label, row_label, star_points
+from .layout import ScreenLayout, column_label, row_label, screen_layout, star_points
 from .stones import blit_stone, ghost_surface
 
 
@@ -260,3 +260,19 @@ def _hint_disc(diameter: int) -> pygame.Surface:
         _hint_cache.clear()
         _hint_cache[diameter] = pygame.transform.smoothscale(canvas, (diameter, diameter))
     return _hint_cache[diameter]
+
+
+def fit_board_view(
+    view: BoardView | None, size: tuple[int, int], board_size: int, show_coordinates: bool
+) -> tuple[ScreenLayout, BoardView]:
+    """Lay out a board screen (board beside its panel) for a window of `size`.
+
+    Reuses `view` when there is one, so its cached wood and stones are only re-rendered for
+    the new cell size; the play, result and review scenes all lay out their board this way.
+    """
+    layout = screen_layout(size[0], size[1], board_size, show_coordinates)
+    if view is None:
+        view = BoardView(layout, show_coordinates)
+    else:
+        view.relayout(layout, show_coordinates)
+    return layout, view

@@ -1,7 +1,7 @@
 """The strength ladder: every level against the seed bot, the threatspace peer and the next level.
 
     python benchmarks/ladder.py [--levels casual,strong,master] [--games 40] [--time-ms 1000]
-                                [--opponents seed,threat,next] [--save-dir runs/ladder]
+                                [--opponents seed,threat,next] [--save-dir runs/ladder] [--jobs 1]
 
 Each match is /work/shared/arena/arena.py over its balanced openings with colours
 swapped, at --time-ms per move. The brain is `python -m game.protocol --level LEVEL`.
@@ -40,6 +40,7 @@ def play(first: str, second: str, names: str, args, grace: int) -> dict | None:
     command = [
         sys.executable, str(ARENA), first, second, "--names", names,
         "--time-per-move", str(args.time_ms), "--games", str(args.games), "--grace", str(grace),
+        "--jobs", str(args.jobs),
     ]
     if args.save_dir:
         command += ["--save-dir", str(Path(args.save_dir) / names.replace(",", "-vs-"))]
@@ -64,6 +65,8 @@ def main() -> None:
     parser.add_argument("--grace", type=int, default=300)
     parser.add_argument("--peer-grace", type=int, default=60000)
     parser.add_argument("--peers-venv", default=os.environ.get("PEERS_VENV", str(SHARED / "peers" / ".venv")))
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games at once; more than 1 only with a free core per thinking engine (timing changes results)")
     parser.add_argument("--save-dir", default="")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()

@@ -128,7 +128,11 @@ class AlphaBeta:
             node_vcf = self.config.node_vcf
             if node_vcf and self._has_four(side) and self.threats.vcf(side, node_vcf) is not None:
                 return WIN - ply - 3
-            return self.evaluate(side)
+            # Nor is an open three of his: judged now, it counts as a threat we cannot stop,
+            # though we are to move. Its answers are searched instead (they cost no depth),
+            # which keeps odd and even depths from disagreeing by thousands.
+            if not (self.config.quiet_threes and ply < MAX_PLY and board.by_class[other][pt.C_FLEX4]):
+                return self.evaluate(side)
 
         key = board.hash ^ (SIDE_KEY if side == WHITE else 0)
         entry = self.tt.get(key)

@@ -28,6 +28,10 @@ class LevelConfig:
     time_share: fraction of the time budget the level uses.
     root_defence: depth of the opponent's VCT looked for at the root; when he has one,
                 only root moves after which he has none are searched (if any); 0 = off.
+    root_tss:   depth (threats) of the threat-space search at the root: for a sound win
+                of ours, and for the opponent's plan that the defence must refute; 0 = off.
+    quiet_threes: at the horizon, answer an open three of the opponent's before judging
+                the position (a quiescence search over the answers) instead of scoring it.
     """
 
     max_depth: int
@@ -39,18 +43,22 @@ class LevelConfig:
     sees_threes: bool = True
     time_share: float = 1.0
     root_defence: int = 0
+    root_tss: int = 0
+    quiet_threes: bool = False
 
 
 LEVEL_CONFIGS = {
     Level.BEGINNER: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=2500, sees_threes=False, time_share=0.5
     ),
-    Level.CASUAL: LevelConfig(max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=450, time_share=0.5),
+    Level.CASUAL: LevelConfig(
+        max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=250, time_share=0.5, quiet_threes=True
+    ),
     Level.STRONG: LevelConfig(
         max_depth=12, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, time_share=0.7, root_defence=2
     ),
     Level.MASTER: LevelConfig(
-        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4
+        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4, root_tss=10, quiet_threes=True
     ),
 }
 

@@ -3,11 +3,12 @@
 Order of business at the root, cheapest and surest first:
 1. the opening (centre of an empty board);
 2. a five for us ("win-in-1"), then a five to block ("block-four");
-3. a VCF for us;
-4. (Strong, Master) the opponent's VCT as if we passed: if he has one, only moves proven
-   to refute it are searched;
-5. (Master) a VCT for us;
-6. iterative-deepening alpha-beta over the remaining root moves, reporting each iteration.
+3. against an open three, only our fours and the moves that really stop it stay;
+4. a VCF for us, then (Master) a sound threat-space win for us (see `tss`);
+5. (Strong, Master) the opponent's winning plan as if we passed (threat-space search,
+   then a shallow VCT): if he has one, only moves proven to refute it are searched;
+6. (Master) a VCT for us;
+7. iterative-deepening alpha-beta over the remaining root moves, reporting each iteration.
 A stop or deadline at any point returns the best move known so far, which at worst is
 the first legal candidate in move order.
 """
@@ -26,6 +27,7 @@ from .clock import Clock, SearchStopped
 from .levels import level_config
 from .state import EngineBoard
 from .threats import ThreatSearch
+from .tss import ThreatSpaceSearch
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the
 #: search ends at this share of the budget minus what the final bookkeeping needs.
@@ -45,6 +47,8 @@ _DEFENCE_SHARE = 0.55
 #: Node budget for proving one root move safe against the opponent's VCT.
 _DEFENCE_NODES = 1000
 _ROOT_WIDTH_BONUS = 8
+#: Share of the budget our own threat-space search may spend.
+_TSS_SHARE = 0.1
 
 
 class StopFlag(Protocol):
@@ -94,6 +98,7 @@ class _RootSearch:
         # The caller's margin already covers process and protocol overhead.
         deadline = None if budget is None else self.started + max(0.005, budget * _DEADLINE_SHARE - _BOOKKEEPING_S)
         self.clock = Clock(deadline, limit.nodes, stop)
+        self._defence_depth = 1  # depth of the opponent's VCT that root moves must refute
 
     # ---------------------------------------------------------------- answer helpers
     def _elapsed_ms(self) -> int:
@@ -132,15 +137,18 @@ class _RootSearch:
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
         width = self.config.width + _ROOT_WIDTH_BONUS
-        if not (self.config.sees_threes and engine.by_class[3 - self.side][pt.C_FLEX4]):
-            ordered = ordered[:width]
+        forced = self.config.sees_threes and bool(engine.by_class[3 - self.side][pt.C_FLEX4])
+        if forced:
+            ordered = self._true_defences(ordered)
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
         try:
             found = self._vcf_win(threat_search, set(root))
+            if found is None:
+                found = self._tss_win(set(root))
             if found is not None:
                 return found
             # Defence before our own slower threat search: a missed VCT of his loses the game.
-            ordered = self._refute_threats(ordered)
+            ordered = self._refute_threats(ordered, None if forced else width)
             found = self._vct_win(set(root))
             if found is not None:
                 return found
@@ -203,60 +211,84 @@ class _RootSearch:
         pv = [self.engine.point(i) for i in line]
         return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
 
-    def _refute_threats(self, ordered: list[int]) -> list[int]:
-        """Root moves after which the opponent has no VCT, when he has one now (else all).
+    def _true_defences(self, ordered: list[int]) -> list[int]:
+        """Against an open three: our fours, and the moves after which he has no open four to make.
 
-        The opponent's threat sequence is looked for as if we passed. If he has one, the
-        moves that can matter come first (his first threat, the points that answer it, our
-        fours), and each is tried with a small node budget. Only the moves that leave him
-        no VCT are searched; failing those, the ones not proven unsafe in the time share.
+        The move ordering offers every point where he would make a four, which is wider
+        than the points that stop this three; if the clock stops the search early, the
+        first move left must still be a defence.
         """
-        depth = self.config.root_defence
-        if not depth or self.budget is None:
-            return ordered
-        deadline = min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE)
         engine, side, opponent = self.engine, self.side, 3 - self.side
-        vcf_depth = min(self.config.root_vcf, 10)
-        threats = ThreatSearch(engine, Clock(deadline, None, self.stop))
+        own = engine.packed[side]
+        theirs = engine.by_class[opponent]
+        kept = []
+        for move in ordered:
+            if own[move] & 15 in pt.FOUR_CLASSES or own[move] & 15 == pt.C_FIVE:
+                kept.append(move)
+                continue
+            engine.make(move, side)
+            if not theirs[pt.C_FLEX4] and not theirs[pt.C_FIVE]:
+                kept.append(move)
+            engine.unmake()
+        return kept or ordered
+
+    def _tss_win(self, root: set[int]) -> SearchResult | None:
+        """A sound win by threes and fours found by threat-space search, in a share of the budget."""
+        depth = self.config.root_tss
+        if not depth or self.budget is None:
+            return None
+        deadline = min(self.clock.deadline, time.perf_counter() + self.budget * _TSS_SHARE)
+        search = ThreatSpaceSearch(self.engine, Clock(deadline, None, self.stop))
         line = None
         try:
-            for shallow in range(1, depth + 1):  # the shallowest threat is the one to answer
-                line = threats.vct(opponent, shallow, vcf_depth)
-                if line is not None:
-                    depth = shallow
-                    break
+            line = search.find(self.side, depth)
         except SearchStopped:
-            pass
+            if self.stop is not None and self.stop.is_set():
+                raise
         finally:
-            self.clock.nodes += threats.clock.nodes
-        if line is None:
-            return ordered
-        first = line[0]
-        engine.make(first, opponent)
-        relevant = {first}
-        for cls in pt.DEFENCE_CLASSES:
-            relevant.update(engine.by_class[opponent][cls])
-        engine.unmake()
+            self.clock.nodes += search.clock.nodes
+        if line is None or line.threats[0] not in root:
+            return None
+        pv = [self.engine.point(i) for i in line.threats]
+        return self._result(pv[0], WIN - 2 * len(pv), len(pv), pv, "vct")
+
+    def _refute_threats(self, ordered: list[int], width: int | None) -> list[int]:
+        """Root moves after which the opponent has no winning threat plan, when he has one now.
+
+        His plan is looked for as if we passed: first by threat-space search (deep and
+        cheap; its threat and cost squares are where refutations lie), then by a shallow
+        exact VCT. If he has one, the moves that can matter come first (those squares and
+        our fours), and each is tried with a small node budget. Only the moves that leave
+        him no plan are searched; failing those, the ones not proven unsafe in the time
+        share. Without a plan, the best `width` moves are returned (all when width is None).
+        """
+        depth = self.config.root_defence
+        cut = ordered if width is None else ordered[:width]
+        if not depth or self.budget is None:
+            return cut
+        deadline = min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE)
+        engine, side, opponent = self.engine, self.side, 3 - self.side
+        relevant = self._opponent_plan(deadline)
+        if relevant is None:
+            return cut
         for cls in pt.FOUR_CLASSES:
             relevant.update(engine.by_class[side][cls])
-        ordered = [m for m in ordered if m in relevant] + [m for m in ordered if m not in relevant]
+        ordered = [m for m in ordered if m in relevant] + [m for m in cut if m not in relevant]
         safe: list[int] = []
         unknown: list[int] = []
         for number, move in enumerate(ordered):
             if time.perf_counter() >= deadline:
                 unknown.extend(ordered[number:])
                 break
-            threats.clock = Clock(deadline, _DEFENCE_NODES, self.stop)
             engine.make(move, side)
             try:
-                refuted = threats.vct(opponent, depth, vcf_depth) is None
+                refuted = not self._opponent_wins(opponent, deadline)
             except SearchStopped:
                 if self.stop is not None and self.stop.is_set():
                     raise
                 refuted = None
             finally:
                 engine.unmake()
-                self.clock.nodes += threats.clock.nodes
             if refuted:
                 safe.append(move)
             elif refuted is None:
@@ -265,7 +297,48 @@ class _RootSearch:
         # threat sequence this deep and would happily pick an unproven move.
         # (Restricting unproven moves to the points answering his first threat was tried and
         # lost 2-8 to this in self-play: the alpha-beta choice among them is better.)
-        return safe or unknown or ordered  # (all refuted: lost, so resist as long as possible)
+        return safe or unknown or cut  # (all refuted: lost, so resist as long as possible)
+
+    def _opponent_plan(self, deadline: float) -> set[int] | None:
+        """The squares of the opponent's winning plan if we passed, or None when he has none."""
+        engine, opponent = self.engine, 3 - self.side
+        clock = Clock(deadline, None, self.stop)
+        try:
+            if self.config.root_tss:
+                plan = ThreatSpaceSearch(engine, clock).find(opponent, self.config.root_tss)
+                if plan is not None:
+                    return plan.squares()
+            threats = ThreatSearch(engine, clock)
+            vcf_depth = min(self.config.root_vcf, 10)
+            for shallow in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
+                line = threats.vct(opponent, shallow, vcf_depth)
+                if line is not None:
+                    self._defence_depth = shallow
+                    first = line[0]
+                    engine.make(first, opponent)
+                    relevant = {first}
+                    for cls in pt.DEFENCE_CLASSES:
+                        relevant.update(engine.by_class[opponent][cls])
+                    engine.unmake()
+                    return relevant
+        except SearchStopped:
+            if self.stop is not None and self.stop.is_set():
+                raise
+        finally:
+            self.clock.nodes += clock.nodes
+        return None
+
+    def _opponent_wins(self, opponent: int, deadline: float) -> bool:
+        """Whether the opponent (to move) still has a plan: a threat-space line or a shallow VCT."""
+        engine = self.engine
+        clock = Clock(deadline, _DEFENCE_NODES, self.stop)
+        try:
+            if self.config.root_tss and ThreatSpaceSearch(engine, clock).find(opponent, self.config.root_tss):
+                return True
+            depth = self._defence_depth
+            return ThreatSearch(engine, clock).vct(opponent, depth, min(self.config.root_vcf, 10)) is not None
+        finally:
+            self.clock.nodes += clock.nodes
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

@@ -115,14 +115,30 @@ def test_never_plays_a_forbidden_point_under_renju():
             assert board.is_empty(result.move)
 
 
+def _stopped() -> threading.Event:
+    stop = threading.Event()
+    stop.set()
+    return stop
+
+
 def test_stop_flag_stops_at_once_with_a_legal_move():
     rows = _rows("....O.X.O.....", "....XOX.......", "...O.X.O......", ".....XO.......")
     position = position_from_rows(rows, Stone.BLACK)
-    stop = threading.Event()
-    stop.set()
-    result = search(position, Limit(time_ms=5000), Level.MASTER, stop=stop)
+    result = search(position, Limit(time_ms=5000), Level.MASTER, stop=_stopped())
     assert result.time_ms < 500
     assert position.to_board().is_empty(result.move)
+
+
+@pytest.mark.parametrize("level", [Level.CASUAL, Level.STRONG, Level.MASTER])
+def test_stopped_at_once_against_an_open_three_still_blocks_it(level):
+    """The fallback move must stop the three, not merely be a point where he makes a four.
+
+    White has an open three on row 8 and a capped three down column 2, whose four point
+    (2,10) is also black's double-three point: the move ordering ranks it first.
+    """
+    rows = _rows("..X", "..O", "..O", "..O...OOO", "", "...XX", "...X", "....X")
+    result = search(position_from_rows(rows, Stone.BLACK), Limit(time_ms=5000), level, stop=_stopped())
+    assert result.move in {(5, 8), (9, 8)}
 
 
 def test_same_seed_same_move_and_score():

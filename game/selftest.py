@@ -169,13 +169,10 @@ def play_engine_game(max_moves: int = MAX_MOVES, time_ms: int = GAME_TIME_MS) ->
 
 
 def _wait_for_reply(worker: EngineWorker, job: int) -> EngineReply:
-    deadline = time.monotonic() + MOVE_TIMEOUT_SECONDS
-    while time.monotonic() < deadline:
-        reply = worker.poll()
-        if reply is not None:
-            return reply
-        time.sleep(0.005)
-    raise SelfTestError(f"engine worker gave no reply to job {job} within {MOVE_TIMEOUT_SECONDS:.0f}s")
+    reply = worker.wait(MOVE_TIMEOUT_SECONDS)
+    if reply is None:
+        raise SelfTestError(f"engine worker gave no reply to job {job} within {MOVE_TIMEOUT_SECONDS:.0f}s")
+    return reply
 
 
 # ----------------------------------------------------------------------------- entry

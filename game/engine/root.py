@@ -98,7 +98,6 @@ class _RootSearch:
         # The caller's margin already covers process and protocol overhead.
         deadline = None if budget is None else self.started + max(0.005, budget * _DEADLINE_SHARE - _BOOKKEEPING_S)
         self.clock = Clock(deadline, limit.nodes, stop)
-        self._defence_depth = 1  # depth of the opponent's VCT that root moves must refute
 
     # ---------------------------------------------------------------- answer helpers
     def _elapsed_ms(self) -> int:
@@ -198,7 +197,7 @@ class _RootSearch:
         line = None
         try:
             for depth in range(1, config.root_vct + 1):  # shallow wins come first and fast
-                line = vct.vct(self.side, depth, min(config.root_vcf, 10))
+                line = vct.vct(self.side, depth, self._vcf_depth())
                 if line is not None:
                     break
         except SearchStopped:
@@ -223,11 +222,11 @@ class _RootSearch:
         theirs = engine.by_class[opponent]
         kept = []
         for move in ordered:
-            if own[move] & 15 in pt.FOUR_CLASSES or own[move] & 15 == pt.C_FIVE:
+            if own[move] & 15 in pt.FOUR_CLASSES:
                 kept.append(move)
                 continue
             engine.make(move, side)
-            if not theirs[pt.C_FLEX4] and not theirs[pt.C_FIVE]:
+            if not theirs[pt.C_FLEX4]:
                 kept.append(move)
             engine.unmake()
         return kept or ordered
@@ -262,15 +261,23 @@ class _RootSearch:
         him no plan are searched; failing those, the ones not proven unsafe in the time
         share. Without a plan, the best `width` moves are returned (all when width is None).
         """
-        depth = self.config.root_defence
         cut = ordered if width is None else ordered[:width]
-        if not depth or self.budget is None:
+        if not self.config.root_defence or self.budget is None:
             return cut
         deadline = min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE)
         engine, side, opponent = self.engine, self.side, 3 - self.side
-        relevant = self._opponent_plan(deadline)
-        if relevant is None:
+        # One pair of searchers for the whole defence: their failure tables carry over
+        # from the plan to every root move tried (only the clock changes).
+        clock = Clock(deadline, None, self.stop)
+        plans = ThreatSpaceSearch(engine, clock) if self.config.root_tss else None
+        threats = ThreatSearch(engine, clock)
+        try:
+            found = self._opponent_plan(plans, threats)
+        finally:
+            self.clock.nodes += clock.nodes
+        if found is None:
             return cut
+        relevant, vct_depth = found
         for cls in pt.FOUR_CLASSES:
             relevant.update(engine.by_class[side][cls])
         ordered = [m for m in ordered if m in relevant] + [m for m in cut if m not in relevant]
@@ -280,15 +287,23 @@ class _RootSearch:
             if time.perf_counter() >= deadline:
                 unknown.extend(ordered[number:])
                 break
+            clock = Clock(deadline, _DEFENCE_NODES, self.stop)
+            threats.clock = clock
+            if plans is not None:
+                plans.clock = clock
             engine.make(move, side)
             try:
-                refuted = not self._opponent_wins(opponent, deadline)
+                refuted = not (
+                    (plans is not None and plans.find(opponent, self.config.root_tss) is not None)
+                    or threats.vct(opponent, vct_depth, self._vcf_depth()) is not None
+                )
             except SearchStopped:
                 if self.stop is not None and self.stop.is_set():
                     raise
                 refuted = None
             finally:
                 engine.unmake()
+                self.clock.nodes += clock.nodes
             if refuted:
                 safe.append(move)
             elif refuted is None:
@@ -299,46 +314,33 @@ class _RootSearch:
         # lost 2-8 to this in self-play: the alpha-beta choice among them is better.)
         return safe or unknown or cut  # (all refuted: lost, so resist as long as possible)
 
-    def _opponent_plan(self, deadline: float) -> set[int] | None:
-        """The squares of the opponent's winning plan if we passed, or None when he has none."""
+    def _opponent_plan(self, plans: ThreatSpaceSearch | None, threats: ThreatSearch) -> tuple[set[int], int] | None:
+        """The squares of the opponent's winning plan if we passed, and the VCT depth that
+        root moves must refute (1 when threat-space search found the plan); None without one."""
         engine, opponent = self.engine, 3 - self.side
-        clock = Clock(deadline, None, self.stop)
         try:
-            if self.config.root_tss:
-                plan = ThreatSpaceSearch(engine, clock).find(opponent, self.config.root_tss)
+            if plans is not None:
+                plan = plans.find(opponent, self.config.root_tss)
                 if plan is not None:
-                    return plan.squares()
-            threats = ThreatSearch(engine, clock)
-            vcf_depth = min(self.config.root_vcf, 10)
-            for shallow in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
-                line = threats.vct(opponent, shallow, vcf_depth)
+                    return plan.squares(), 1
+            for depth in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
+                line = threats.vct(opponent, depth, self._vcf_depth())
                 if line is not None:
-                    self._defence_depth = shallow
                     first = line[0]
                     engine.make(first, opponent)
                     relevant = {first}
                     for cls in pt.DEFENCE_CLASSES:
                         relevant.update(engine.by_class[opponent][cls])
                     engine.unmake()
-                    return relevant
+                    return relevant, depth
         except SearchStopped:
             if self.stop is not None and self.stop.is_set():
                 raise
-        finally:
-            self.clock.nodes += clock.nodes
         return None
 
-    def _opponent_wins(self, opponent: int, deadline: float) -> bool:
-        """Whether the opponent (to move) still has a plan: a threat-space line or a shallow VCT."""
-        engine = self.engine
-        clock = Clock(deadline, _DEFENCE_NODES, self.stop)
-        try:
-            if self.config.root_tss and ThreatSpaceSearch(engine, clock).find(opponent, self.config.root_tss):
-                return True
-            depth = self._defence_depth
-            return ThreatSearch(engine, clock).vct(opponent, depth, min(self.config.root_vcf, 10)) is not None
-        finally:
-            self.clock.nodes += clock.nodes
+    def _vcf_depth(self) -> int:
+        """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""
+        return min(self.config.root_vcf, 10)
 
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""

@@ -73,7 +73,7 @@ class ThreatSpaceSearch:
         return self.renju and colour == BLACK and self.board.packed[BLACK][cell] & 15 == pt.C_FORBIDDEN
 
     def _three_directions(self, attacker: int, move: int) -> list[int]:
-        """Directions in which playing `move` makes an open three (read before it is played)."""
+        """Directions in which `move` makes an open three (its own line keys do not change when it is played)."""
         board = self.board
         table, keys = board.line_tables[attacker], board.keys
         return [d for d in range(4) if table[keys[d][move]] == pt.FLEX3]
@@ -91,7 +91,7 @@ class ThreatSpaceSearch:
         return found
 
     # ---------------------------------------------------------------- the search
-    def _search(self, attacker: int, depth: int, zone, threats: list[int], costs: list[int]) -> bool:
+    def _search(self, attacker: int, depth: int, zone: tuple[int, int] | None, threats: list[int], costs: list[int]) -> bool:
         board = self.board
         self.clock.tick()
         defender = 3 - attacker
@@ -123,26 +123,28 @@ class ThreatSpaceSearch:
                 for cls in _THREE_ORDER:
                     moves.extend(sorted(sets[cls]))
             if zone is not None:
-                moves = [m for m in moves if m in zone]
+                near_last, near_before = board.zones[zone[0]], board.zones[zone[1]]
+                moves = [m for m in moves if m in near_last or m in near_before]
         if depth <= 0 or not moves:
             return False
-        key = board.hash ^ attacker ^ (0 if zone is None else 0x7E57_0000 ^ hash(zone) & 0xFFFF)
+        key = board.hash ^ attacker
+        if zone is not None:  # the zone is a set of points: the order of its two cells does not matter
+            key ^= (min(zone) << 20 | max(zone) << 4) * 0x9E37_79B1
         if self._failed.get(key, -1) >= depth:
             return False
         for move in moves:
             if self._forbidden_for(attacker, move):
                 continue
-            three_dirs = self._three_directions(attacker, move) if allow_threes else []
             mark_threats, mark_costs = len(threats), len(costs)
             threats.append(move)
-            if self._after_threat(attacker, move, depth, three_dirs, threats, costs):
+            if self._after_threat(attacker, move, depth, allow_threes, threats, costs):
                 return True
             del threats[mark_threats:]
             del costs[mark_costs:]
         self._failed[key] = depth
         return False
 
-    def _after_threat(self, attacker: int, move: int, depth: int, three_dirs: list[int], threats, costs) -> bool:
+    def _after_threat(self, attacker: int, move: int, depth: int, allow_threes: bool, threats, costs) -> bool:
         """Play `move`, let the defender take his answers, and search on."""
         board = self.board
         defender = 3 - attacker
@@ -162,6 +164,7 @@ class ThreatSpaceSearch:
                     return self._search(attacker, depth - 1, self._zone(move, threats), threats, costs)
                 finally:
                     board.unmake()
+            three_dirs = self._three_directions(attacker, move) if allow_threes else []
             if not three_dirs:
                 return False  # neither a four nor a three after all
             lines = [[c for c in self._cost_squares(attacker, move, d) if not self._forbidden_for(defender, c)] for d in three_dirs]
@@ -185,12 +188,10 @@ class ThreatSpaceSearch:
         finally:
             board.unmake()
 
-    def _zone(self, move: int, threats: list[int]) -> frozenset[int]:
-        """Where the next threat may be: near this threat or the one before it."""
-        zones = self.board.zones
-        if len(threats) >= 2:
-            return zones[move] | zones[threats[-2]]
-        return zones[move]
+    @staticmethod
+    def _zone(move: int, threats: list[int]) -> tuple[int, int]:
+        """Where the next threat may be: near this threat or the one before it (as two cells)."""
+        return move, threats[-2] if len(threats) >= 2 else move
 
     def _line_holds(self, defender: int, answers: list[int]) -> bool:
         """Whether the defender can answer this three without making a four of his own."""

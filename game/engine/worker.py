@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import time
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -207,6 +208,18 @@ class EngineWorker:
             if reply.job_id == self._pending:
                 self._pending = None
                 return reply
+
+    def wait(self, seconds: float) -> EngineReply | None:
+        """The reply to the newest job, waiting up to `seconds` for it; None if it did not come.
+
+        For callers with nothing else to do (the self-test, tests); the window polls instead.
+        """
+        deadline = time.monotonic() + seconds
+        while True:
+            reply = self.poll()
+            if reply is not None or time.monotonic() >= deadline:
+                return reply
+            time.sleep(0.005)
 
     def _crash_reply(self) -> EngineReply | None:
         """If the process died with a job pending, say so instead of waiting forever."""

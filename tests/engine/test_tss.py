@@ -43,16 +43,12 @@ def engine_board(rows, rule=Rule.FREESTYLE) -> EngineBoard:
     return EngineBoard.from_board(board_from_rows(rows, rule))
 
 
-def point_of(board: EngineBoard, cell: int) -> tuple[int, int]:
-    return board.point(cell)
-
-
 def test_finds_a_double_three_and_restores_the_board():
     board = engine_board(DOUBLE_THREE)
     before = board.snapshot()
     line = ThreatSpaceSearch(board, Clock(None, None)).find(BLACK, 4)
     assert line is not None
-    assert point_of(board, line.threats[0]) == (7, 8)
+    assert board.point(line.threats[0]) == (7, 8)
     assert board.snapshot() == before
 
 
@@ -66,7 +62,7 @@ def test_sound_mode_plays_no_three_against_a_four_but_the_plan_finder_does():
     assert board.by_class[WHITE][pt.C_BLOCK4]  # white has a four to answer with
     assert ThreatSpaceSearch(board, Clock(None, None), sound=True).find(BLACK, 4) is None
     plan = ThreatSpaceSearch(board, Clock(None, None), sound=False).find(BLACK, 4)
-    assert plan is not None and point_of(board, plan.threats[0]) == (7, 8)
+    assert plan is not None and board.point(plan.threats[0]) == (7, 8)
 
 
 def test_a_sound_line_wins_against_every_defence_in_play():
@@ -112,4 +108,4 @@ def test_black_never_plans_through_a_forbidden_point(rule):
     """Under renju the double three is forbidden for black: no line may start there."""
     board = engine_board(DOUBLE_THREE, rule)
     line = ThreatSpaceSearch(board, Clock(None, None)).find(BLACK, 4)
-    assert line is None or point_of(board, line.threats[0]) != (7, 8)
+    assert line is None or board.point(line.threats[0]) != (7, 8)

@@ -18,13 +18,9 @@ def opening() -> Position:
 
 
 def wait_for_reply(worker: EngineWorker, seconds: float = 30.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        reply = worker.poll()
-        if reply is not None:
-            return reply
-        time.sleep(0.01)
-    raise AssertionError("the worker did not answer in time")
+    reply = worker.wait(seconds)
+    assert reply is not None, "the worker did not answer in time"
+    return reply
 
 
 @pytest.fixture
@@ -59,6 +55,14 @@ def test_a_cancelled_search_stops_quickly_and_its_reply_is_dropped(worker):
     assert reply.job_id == second != first
     assert reply.purpose == "hint"
     assert time.monotonic() - started < 5  # the 20 s search was stopped, not waited out
+
+
+def test_wait_gives_up_with_none_when_no_reply_comes_in_time(worker):
+    worker.request(opening(), Level.MASTER, Limit(time_ms=20000))
+    started = time.monotonic()
+    assert worker.wait(0.2) is None
+    assert 0.2 <= time.monotonic() - started < 2
+    worker.cancel()
 
 
 def test_cancel_leaves_nothing_pending(worker):

@@ -60,6 +60,8 @@ def check_self_test(app_dir: Path, env: dict[str, str]) -> str:
             f"--self-test exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
             f"stderr: {completed.stderr.strip()[-2000:]}"
         )
+    if os.environ.get("GOMOKU_REQUIRE_KERNEL") and "engine compiled" not in lines[-1]:
+        raise CheckFailed(f"the build has no compiled engine kernel: {lines[-1]}")
     return lines[-1]
 
 

@@ -5,7 +5,8 @@
     python3 build_scripts/dev.py test     # set up .venv and run the test suite
 
 Standard library only, so it works on a fresh machine with just Python 3.11 and pip.
-The venv is reinstalled only when pyproject.toml changes (a stamp file records its hash).
+The venv is reinstalled only when the install inputs change (a stamp file records their
+hash): pyproject.toml, setup.py and the engine's C kernel, which the install compiles.
 """
 
 from __future__ import annotations
@@ -27,12 +28,19 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
+#: What `pip install -e .` reads or builds: a change to any of them needs a reinstall.
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "game/engine/_kernel.c")
+
+
 def pyproject_hash() -> str:
-    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    for name in INSTALL_INPUTS:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    return digest.hexdigest()
 
 
 def ensure_venv() -> Path:
-    """Create the venv and install the project with its test extras, once per pyproject change."""
+    """Create the venv and install the project with its test extras, once per change of its inputs."""
     python = venv_python()
     if not python.exists():
         print(f"[dev] creating virtual environment in {VENV}", flush=True)

@@ -5,7 +5,9 @@ short AI-vs-AI game through the real EngineWorker, which starts a "spawn" proces
 PyInstaller build that is the part most likely to break (a missing data file, a forgotten
 `freeze_support()`), so CI runs the self-test on the built executable.
 
-It prints one summary line, e.g. `self-test ok: 12 assets, 31 moves, winner black, 4.2s`,
+It prints one summary line, e.g.
+`self-test ok: 12 assets, 31 moves, winner black, engine compiled, 4.2s` ("engine python"
+when the compiled kernel is missing from the build: it still plays, at a third of the speed),
 and logs it too, because a windowed Windows build has no stdout. Exit status 0 means it passed.
 """
 
@@ -52,9 +54,11 @@ class SelfTestReport:
     moves: int
     winner: str
     seconds: float
+    engine: str = "python"
 
     def summary(self) -> str:
-        return f"self-test ok: {self.assets} assets, {self.moves} moves, winner {self.winner}, {self.seconds:.1f}s"
+        return (f"self-test ok: {self.assets} assets, {self.moves} moves, winner {self.winner}, "
+                f"engine {self.engine}, {self.seconds:.1f}s")
 
 
 # ----------------------------------------------------------------------------- assets
@@ -187,7 +191,10 @@ def run_self_test() -> int:
     except Exception as error:  # a check command reports any breakage as a failure line, not a crash
         log.exception("self-test crashed")
         return _fail(f"unexpected {type(error).__name__}: {error}")
-    report = SelfTestReport(assets, moves, winner, time.perf_counter() - started)
+    from game.engine.state import kernel_available
+
+    engine = "compiled" if kernel_available() else "python"
+    report = SelfTestReport(assets, moves, winner, time.perf_counter() - started, engine)
     log.info(report.summary())
     print(report.summary(), flush=True)
     return 0

@@ -11,17 +11,30 @@ rescans the board: this is the hot path of the search.
 Measured cost (CPython 3.11, the shared 2-core dev machine, cProfile and process time):
 a make+unmake pair costs 65-120 microseconds (32 key updates, about 20 changed cells);
 a full alpha-beta node with move ordering 200-300 microseconds, so 3,000-7,000 nodes per
-second. make/unmake is over 80% of search time, so it is the first thing to compile.
+second. make/unmake is over 80% of search time, so it is compiled: `_kernel.c` does the
+same updates on the same lists and sets (about ten times faster per pair; see
+benchmarks/kernel_speed.py). The Python make/unmake below stays as the reference and the
+fallback when the extension was not built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from functools import lru_cache
 
 from game.rules import Board, Rule
 
 from . import patterns as pt
+
+#: The compiled make/unmake, or None: the Python methods below do the same, slower.
+_KERNEL_API = 1
+try:
+    from . import _kernel as _compiled
+except ImportError:  # not built: installed without a C compiler
+    _compiled = None
+if _compiled is not None and getattr(_compiled, "API_VERSION", None) != _KERNEL_API:
+    _compiled = None  # a stale build from older sources: do not trust it
 
 PAD = 4
 BLACK, WHITE, WALL = 1, 2, 3
@@ -83,6 +96,17 @@ def _zones(size: int) -> dict[int, frozenset[int]]:
     }
 
 
+def kernel_available() -> bool:
+    """Whether boards use the compiled make/unmake (built, current, and not switched off)."""
+    return _compiled is not None and not os.environ.get("GOMOKU_PURE_PYTHON")
+
+
+@lru_cache(maxsize=None)
+def _compiled_tables(rule: Rule):
+    black = pt.cell_table(rule is Rule.RENJU)
+    return _compiled.Tables(_joint_tables(rule), black, pt.cell_table(False))
+
+
 def warm_up(rule: Rule) -> None:
     """Build the lookup tables for `rule` now (a few tenths of a second), not in the first search."""
     _joint_tables(rule)
@@ -98,9 +122,12 @@ class EngineBoard:
     `packed[c][i]` is ``value << 4 | class`` of empty cell i for colour c; `total[c]` is the
     sum of the values over all empty cells; `by_class[c][k]` is the set of empty cells of
     class k (for k >= C_FLEX3), which is how threats are found without scanning.
+
+    With `compiled` (default: whenever the extension is available) make/unmake run in C
+    on these same lists and sets; the board reads and behaves the same either way.
     """
 
-    def __init__(self, size: int, rule: Rule) -> None:
+    def __init__(self, size: int, rule: Rule, compiled: bool | None = None) -> None:
         self.size = size
         self.rule = rule
         self.width = width = size + PAD
@@ -149,6 +176,20 @@ class EngineBoard:
             self._recompute_keys(i)
         for i in self.board_cells:
             self._refresh_cell(i)
+        if compiled is None:
+            compiled = kernel_available()
+        elif compiled and _compiled is None:
+            raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
+        self.kernel = self._make_kernel() if compiled else None
+        self.hashes: list[int] = []  # the hash before each compiled make
+
+    def _make_kernel(self):
+        offsets = [offset for d in range(4) for offset, _ in self.neighbours[d]]
+        shifts = [shift for d in range(4) for _, shift in self.neighbours[d]]
+        return _compiled.Kernel(
+            _compiled_tables(self.rule), self.cells, self.keys, self.comb, self.packed, self.by_class,
+            self.total, self.near, self.joint_masks, offsets, shifts, self.near_offsets,
+        )
 
     # ----------------------------------------------------------------- coordinates
     def index(self, x: int, y: int) -> int:
@@ -195,7 +236,25 @@ class EngineBoard:
 
     # ----------------------------------------------------------------- make / unmake
     def make(self, i: int, colour: int) -> None:
-        """Place `colour` on the empty cell i and update everything it touches.
+        """Place `colour` on the empty cell i and update everything it touches."""
+        kernel = self.kernel
+        if kernel is None:
+            self._make_python(i, colour)
+            return
+        self.hashes.append(self.hash)
+        self.hash ^= ZOBRIST[colour][i]
+        kernel.make(i, colour)
+
+    def unmake(self) -> int:
+        """Take back the last stone; returns its cell."""
+        kernel = self.kernel
+        if kernel is None:
+            return self._unmake_python()
+        self.hash = self.hashes.pop()
+        return kernel.unmake()
+
+    def _make_python(self, i: int, colour: int) -> None:
+        """make() in Python: the reference the compiled kernel is tested against.
 
         What changes is logged (cell, old patterns, old values) so that `unmake` restores
         it by assignment instead of recomputing it.
@@ -257,8 +316,7 @@ class EngineBoard:
         for offset in self.near_offsets:
             near[i + offset] += 1
 
-    def unmake(self) -> int:
-        """Take back the last stone; returns its cell."""
+    def _unmake_python(self) -> int:
         i, colour, total_black, total_white, changes = self.stack.pop()
         self.cells[i] = 0
         self.hash ^= ZOBRIST[colour][i]
@@ -321,10 +379,12 @@ class EngineBoard:
         return self.line_tables[colour][self.keys[d][i]]
 
     def last_move(self) -> int:
+        if self.kernel is not None:
+            return self.kernel.last()
         return self.stack[-1][0] if self.stack else -1
 
     def stone_count(self) -> int:
-        return len(self.stack)
+        return len(self.stack if self.kernel is None else self.kernel)
 
     def snapshot(self) -> tuple:
         """Everything make/unmake must restore exactly (for tests)."""

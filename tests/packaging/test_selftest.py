@@ -59,8 +59,8 @@ def test_truncated_ico_is_rejected():
 
 
 def test_summary_line_reads_as_documented():
-    report = selftest.SelfTestReport(assets=23, moves=31, winner="black", seconds=4.24)
-    assert report.summary() == "self-test ok: 23 assets, 31 moves, winner black, 4.2s"
+    report = selftest.SelfTestReport(assets=23, moves=31, winner="black", seconds=4.24, engine="compiled")
+    assert report.summary() == "self-test ok: 23 assets, 31 moves, winner black, engine compiled, 4.2s"
 
 
 def test_missing_assets_folder_fails_with_exit_status_1_and_names_it(tmp_path, monkeypatch, capsys):

@@ -1,0 +1,130 @@
+"""The compiled make/unmake (game/engine/_kernel.c) against the Python reference in state.py.
+
+The two must be indistinguishable: the same lists, sets, totals and hashes after every
+make and unmake, and so the same moves from the search. On a machine where the extension
+could not be built these tests skip, unless GOMOKU_REQUIRE_KERNEL is set (CI sets it, so a
+broken build cannot hide behind the fallback).
+"""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from game.engine import Level, Limit, Position, search
+from game.engine import state
+from game.engine.state import EngineBoard, kernel_available
+from game.rules import Board, Rule
+
+MIDDLEGAMES = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "middlegames.txt"
+
+compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+
+
+def test_kernel_is_built_where_required():
+    if os.environ.get("GOMOKU_REQUIRE_KERNEL"):
+        assert state._compiled is not None, "game.engine._kernel did not build or is stale"
+        assert kernel_available()
+    else:
+        pytest.skip("GOMOKU_REQUIRE_KERNEL not set")
+
+
+def _walk(rule: Rule, size: int, seed: int, steps: int):
+    """Random makes and unmakes on a Python and a compiled board side by side."""
+    rng = random.Random(seed)
+    python = EngineBoard(size, rule, compiled=False)
+    compiled = EngineBoard(size, rule, compiled=True)
+    assert compiled.kernel is not None and python.kernel is None
+    yield python, compiled
+    for _ in range(steps):
+        empty = [i for i in python.board_cells if not python.cells[i]]
+        if python.stone_count() and (rng.random() < 0.35 or not empty):
+            assert python.unmake() == compiled.unmake()
+        else:
+            cell, colour = rng.choice(empty), rng.choice((1, 2))
+            python.make(cell, colour)
+            compiled.make(cell, colour)
+        yield python, compiled
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+@pytest.mark.parametrize("size", [9, 15, 19])
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, seed):
+    for python, compiled in _walk(rule, size, seed, 250):
+        assert compiled.snapshot() == python.snapshot()
+        assert compiled.last_move() == python.last_move()
+        assert compiled.stone_count() == python.stone_count()
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):
+    """Every corner and edge cell, where the padded layout wraps (see `wrap` in _kernel.c)."""
+    python = EngineBoard(15, rule, compiled=False)
+    compiled = EngineBoard(15, rule, compiled=True)
+    empty = compiled.snapshot()
+    order = list(python.board_cells)
+    random.Random(3).shuffle(order)
+    for number, cell in enumerate(order):
+        python.make(cell, 1 + number % 2)
+        compiled.make(cell, 1 + number % 2)
+    assert compiled.snapshot() == python.snapshot()
+    for _ in order:
+        compiled.unmake()
+        python.unmake()
+    assert compiled.snapshot() == python.snapshot() == empty
+
+
+@compiled_only
+def test_compiled_make_refuses_bad_input_and_changes_nothing():
+    board = EngineBoard(15, Rule.FREESTYLE, compiled=True)
+    centre = board.index(7, 7)
+    board.make(centre, 1)
+    before = board.snapshot()
+    with pytest.raises(ValueError, match="not empty"):
+        board.kernel.make(centre, 2)
+    with pytest.raises(ValueError, match="colour"):
+        board.kernel.make(board.index(3, 3), 3)
+    with pytest.raises(IndexError, match="not on the board"):
+        board.kernel.make(board.length + 5, 1)
+    assert board.snapshot() == before
+    board.unmake()
+    with pytest.raises(IndexError, match="no move"):
+        board.kernel.unmake()
+
+
+@compiled_only
+def test_compiled_board_can_be_forced_off(monkeypatch):
+    monkeypatch.setenv("GOMOKU_PURE_PYTHON", "1")
+    assert not kernel_available()
+    assert EngineBoard(15, Rule.FREESTYLE).kernel is None
+    monkeypatch.delenv("GOMOKU_PURE_PYTHON")
+    assert EngineBoard(15, Rule.FREESTYLE).kernel is not None
+
+
+def _middlegames() -> list[Position]:
+    positions = []
+    for line in MIDDLEGAMES.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            board = Board(15, Rule.FREESTYLE)
+            for token in line.split():
+                board.push(tuple(int(n) for n in token.split(",")))
+            positions.append(Position.from_board(board))
+    return positions
+
+
+@compiled_only
+@pytest.mark.parametrize("level", [Level.STRONG, Level.MASTER])
+def test_search_plays_the_same_with_and_without_the_kernel(monkeypatch, level):
+    """Node-limited searches are deterministic, so both kernels must give the same answer."""
+    for position in _middlegames()[:4]:
+        compiled = search(position, Limit(nodes=4000), level, seed=1)
+        monkeypatch.setenv("GOMOKU_PURE_PYTHON", "1")
+        python = search(position, Limit(nodes=4000), level, seed=1)
+        monkeypatch.delenv("GOMOKU_PURE_PYTHON")
+        assert (compiled.move, compiled.score, compiled.depth, compiled.nodes) == (
+            python.move, python.score, python.depth, python.nodes)

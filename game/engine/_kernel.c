@@ -1,16 +1,18 @@
-/* The engine board's make/unmake, compiled: the same updates as EngineBoard.make and
- * EngineBoard.unmake in state.py, on the same Python lists and sets.
+/* The engine board's make/unmake and the VCF, compiled: the same updates as
+ * EngineBoard.make/unmake in state.py and the same search as ThreatSearch.vcf in threats.py.
  *
- * Why: make/unmake is over 80% of the pure-Python search (cProfile on the speed
- * positions: 4.5 s of 5.3 s), so compiling just these two functions buys most of the
- * speed a compiled engine would, while every other part of the engine stays Python.
+ * Why: make/unmake was over 80% of the pure-Python search (cProfile on the speed positions:
+ * 4.5 s of 5.3 s) and, once compiled, the VCF run at every leaf was most of the rest.
+ * Compiling just these buys most of the speed a compiled engine would, while the
+ * alpha-beta, the evaluation and the other threat searches stay Python.
  *
- * The Python objects stay the single source of truth (cells, line keys, combined
- * patterns, packed cell values, threat-class sets, totals, near counts), so the search
- * reads them exactly as before and a board behaves the same with or without this
- * module. Only the undo log lives here, in C arrays. state.py falls back to its Python
- * make/unmake when this module is missing (no compiler when the game was installed)
- * or when GOMOKU_PURE_PYTHON is set; tests compare the two step by step.
+ * The board lives twice: in C arrays here, and in the Python lists and sets the rest of
+ * the engine reads (cells, line keys, combined patterns, packed cell values, class sets,
+ * totals, near counts). make/unmake called from Python update both ("mirrored"); the
+ * compiled VCF makes and unmakes its moves in the C arrays only and undoes them all
+ * before it returns, so Python never sees the difference. state.py falls back to its
+ * Python code when this module is missing (no compiler when the game was installed) or
+ * GOMOKU_PURE_PYTHON is set; tests compare the two step by step and search by search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -18,7 +20,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 1
+#define KERNEL_API_VERSION 2
 
 #define TABLE_SIZE 65536
 #define DIRECTIONS 4
@@ -128,9 +130,18 @@ static PyTypeObject TablesType = {
 
 /* ------------------------------------------------------------------ Kernel */
 
+/* Cell classes, as in patterns.py (C_NONE .. C_FIVE). */
+enum { C_NONE, C_FORBIDDEN, C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X, C_BLOCK4, C_BLOCK4_PLUS, C_BLOCK4_FLEX3, C_FLEX4, C_FIVE };
+#define IS_FOUR_CLASS(k) ((k) >= C_BLOCK4 && (k) <= C_FLEX4)
+#define BLACK 1
+#define VCF_LINE_MAX 160      /* longest VCF line kept: 2 cells per four, depth <= 75 */
+#define MAX_VCF_DEPTH 75
+#define MAX_MOVES 384      /* more than the empty cells of a 19x19 board */
+
 typedef struct {
     int32_t cell;      /* where the stone went */
     int32_t colour;
+    int32_t mirror;    /* whether the Python lists were updated too */
     int64_t total[3];  /* totals before the move */
     Py_ssize_t log_start;
 } Frame;
@@ -142,14 +153,26 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     TablesObject *tables;
-    /* the board's Python state (owned references) */
-    PyObject *cells, *keys[DIRECTIONS], *comb, *packed[3], *sets[3][CLASS_COUNT], *total, *near;
-    Py_ssize_t length;
+    /* The board's Python state (owned references), kept equal to the C state below
+     * except inside a compiled search, which undoes all its moves before it returns. */
+    PyObject *py_cells, *py_keys[DIRECTIONS], *py_comb, *py_packed[3], *py_sets[3][CLASS_COUNT], *py_total, *py_near;
+    Py_ssize_t length, width, first_cell, last_cell;
+    int renju;
     uint32_t mask[DIRECTIONS];
     Py_ssize_t offset[DIRECTIONS][SLOTS];
     long shift[DIRECTIONS][SLOTS];
     Py_ssize_t near_offset[NEAR_COUNT];
     Py_ssize_t reach; /* the farthest any update goes from the played cell */
+    /* The C state. */
+    int8_t *cells;
+    uint32_t *keys[DIRECTIONS];
+    uint32_t *comb;
+    int64_t *packed[3];
+    int32_t *near;
+    int64_t total[3];
+    int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
+    uint64_t hash;
+    uint64_t *zobrist[3];
     Frame *frames;
     Py_ssize_t frame_count, frame_capacity;
     Change *log;
@@ -160,16 +183,16 @@ static int
 Kernel_traverse(KernelObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->tables);
-    Py_VISIT(self->cells);
-    Py_VISIT(self->comb);
-    Py_VISIT(self->total);
-    Py_VISIT(self->near);
+    Py_VISIT(self->py_cells);
+    Py_VISIT(self->py_comb);
+    Py_VISIT(self->py_total);
+    Py_VISIT(self->py_near);
     for (int d = 0; d < DIRECTIONS; d++)
-        Py_VISIT(self->keys[d]);
+        Py_VISIT(self->py_keys[d]);
     for (int c = 1; c < 3; c++) {
-        Py_VISIT(self->packed[c]);
+        Py_VISIT(self->py_packed[c]);
         for (int k = 0; k < CLASS_COUNT; k++)
-            Py_VISIT(self->sets[c][k]);
+            Py_VISIT(self->py_sets[c][k]);
     }
     return 0;
 }
@@ -178,16 +201,16 @@ static int
 Kernel_clear(KernelObject *self)
 {
     Py_CLEAR(self->tables);
-    Py_CLEAR(self->cells);
-    Py_CLEAR(self->comb);
-    Py_CLEAR(self->total);
-    Py_CLEAR(self->near);
+    Py_CLEAR(self->py_cells);
+    Py_CLEAR(self->py_comb);
+    Py_CLEAR(self->py_total);
+    Py_CLEAR(self->py_near);
     for (int d = 0; d < DIRECTIONS; d++)
-        Py_CLEAR(self->keys[d]);
+        Py_CLEAR(self->py_keys[d]);
     for (int c = 1; c < 3; c++) {
-        Py_CLEAR(self->packed[c]);
+        Py_CLEAR(self->py_packed[c]);
         for (int k = 0; k < CLASS_COUNT; k++)
-            Py_CLEAR(self->sets[c][k]);
+            Py_CLEAR(self->py_sets[c][k]);
     }
     return 0;
 }
@@ -197,6 +220,15 @@ Kernel_dealloc(KernelObject *self)
 {
     PyObject_GC_UnTrack(self);
     Kernel_clear(self);
+    PyMem_Free(self->cells);
+    PyMem_Free(self->comb);
+    PyMem_Free(self->near);
+    for (int d = 0; d < DIRECTIONS; d++)
+        PyMem_Free(self->keys[d]);
+    for (int c = 1; c < 3; c++) {
+        PyMem_Free(self->packed[c]);
+        PyMem_Free(self->zobrist[c]);
+    }
     PyMem_Free(self->frames);
     PyMem_Free(self->log);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -220,7 +252,7 @@ read_ints(PyObject *sequence, Py_ssize_t count, const char *name, long long *out
     PyObject *fast = PySequence_Fast(sequence, name);
     if (fast == NULL)
         return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != count) {
+    if (PySequence_Fast_GET_SIZE(fast) < count) {
         PyErr_Format(PyExc_ValueError, "%s must hold %zd ints", name, count);
         Py_DECREF(fast);
         return -1;
@@ -236,29 +268,78 @@ read_ints(PyObject *sequence, Py_ssize_t count, const char *name, long long *out
     return 0;
 }
 
+static int
+read_hashes(PyObject *sequence, Py_ssize_t count, uint64_t *out)
+{
+    PyObject *fast = PySequence_Fast(sequence, "zobrist keys");
+    if (fast == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) < count) {
+        PyErr_Format(PyExc_ValueError, "zobrist keys must hold %zd ints", count);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        out[k] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, k));
+        if (out[k] == (uint64_t)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static void *
+allocate(Py_ssize_t count, size_t item)
+{
+    void *memory = PyMem_Calloc(count, item);
+    if (memory == NULL)
+        PyErr_NoMemory();
+    return memory;
+}
+
+/* Copies a Python list of ints into a C array of any integer type. */
+#define COPY_LIST(list, array, type)                                       \
+    do {                                                                   \
+        for (Py_ssize_t k_ = 0; k_ < self->length; k_++) {                 \
+            long long v_ = PyLong_AsLongLong(PyList_GET_ITEM(list, k_));   \
+            if (v_ == -1 && PyErr_Occurred())                              \
+                goto fail;                                                 \
+            (array)[k_] = (type)v_;                                        \
+        }                                                                  \
+    } while (0)
+
 static PyObject *
 Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *tables, *cells, *keys, *comb, *packed, *sets, *total, *near;
-    PyObject *masks, *offsets, *shifts, *near_offsets;
+    PyObject *masks, *offsets, *shifts, *near_offsets, *zobrist, *board_cells;
+    Py_ssize_t width;
+    int renju;
+    unsigned long long hash;
     static char *keywords[] = {"tables", "cells", "keys", "comb", "packed", "sets", "total", "near",
-                               "masks", "offsets", "shifts", "near_offsets", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!OOOOOOOOOOO:Kernel", keywords, &TablesType, &tables, &cells,
-                                     &keys, &comb, &packed, &sets, &total, &near, &masks, &offsets, &shifts,
-                                     &near_offsets))
+                               "masks", "offsets", "shifts", "near_offsets", "zobrist", "hash",
+                               "board_cells", "width", "renju", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!OOOOOOOOOOOOKOnp:Kernel", keywords, &TablesType, &tables,
+                                     &cells, &keys, &comb, &packed, &sets, &total, &near, &masks, &offsets, &shifts,
+                                     &near_offsets, &zobrist, &hash, &board_cells, &width, &renju))
         return NULL;
     KernelObject *self = (KernelObject *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
     Py_INCREF(tables);
     self->tables = (TablesObject *)tables;
+    self->width = width;
+    self->renju = renju;
+    self->hash = hash;
     if (!PyList_CheckExact(cells)) {
         PyErr_SetString(PyExc_ValueError, "cells must be a list");
         goto fail;
     }
     Py_ssize_t length = self->length = PyList_GET_SIZE(cells);
-    if (take_list(cells, length, "cells", &self->cells) < 0 || take_list(comb, length, "comb", &self->comb) < 0 ||
-        take_list(near, length, "near", &self->near) < 0 || take_list(total, 3, "total", &self->total) < 0)
+    if (take_list(cells, length, "cells", &self->py_cells) < 0 || take_list(comb, length, "comb", &self->py_comb) < 0 ||
+        take_list(near, length, "near", &self->py_near) < 0 || take_list(total, 3, "total", &self->py_total) < 0)
         goto fail;
     if (!PySequence_Check(keys) || PySequence_Size(keys) != DIRECTIONS) {
         PyErr_SetString(PyExc_ValueError, "keys: one list per direction (4)");
@@ -266,19 +347,19 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     for (int d = 0; d < DIRECTIONS; d++) {
         PyObject *list = PySequence_GetItem(keys, d);
-        int failed = list == NULL || take_list(list, length, "keys[d]", &self->keys[d]) < 0;
+        int failed = list == NULL || take_list(list, length, "keys[d]", &self->py_keys[d]) < 0;
         Py_XDECREF(list);
         if (failed)
             goto fail;
     }
     if (!PySequence_Check(packed) || PySequence_Size(packed) != 3 || !PySequence_Check(sets) ||
-        PySequence_Size(sets) != 3) {
-        PyErr_SetString(PyExc_ValueError, "packed and sets are indexed by colour (3 entries)");
+        PySequence_Size(sets) != 3 || !PySequence_Check(zobrist) || PySequence_Size(zobrist) != 3) {
+        PyErr_SetString(PyExc_ValueError, "packed, sets and zobrist are indexed by colour (3 entries)");
         goto fail;
     }
     for (int c = 1; c < 3; c++) {
         PyObject *list = PySequence_GetItem(packed, c);
-        int failed = list == NULL || take_list(list, length, "packed[c]", &self->packed[c]) < 0;
+        int failed = list == NULL || take_list(list, length, "packed[c]", &self->py_packed[c]) < 0;
         Py_XDECREF(list);
         if (failed)
             goto fail;
@@ -298,9 +379,16 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                 PyErr_SetString(PyExc_ValueError, "sets[c][k] must be a set");
                 goto fail;
             }
-            self->sets[c][k] = one;
+            self->py_sets[c][k] = one;
         }
         Py_DECREF(colour_sets);
+        self->zobrist[c] = allocate(length, sizeof(uint64_t));
+        PyObject *keys_of_colour = PySequence_GetItem(zobrist, c);
+        failed = self->zobrist[c] == NULL || keys_of_colour == NULL ||
+                 read_hashes(keys_of_colour, length, self->zobrist[c]) < 0;
+        Py_XDECREF(keys_of_colour);
+        if (failed)
+            goto fail;
     }
     long long numbers[DIRECTIONS * SLOTS];
     if (read_ints(masks, DIRECTIONS, "masks", numbers) < 0)
@@ -330,19 +418,56 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         reach = Py_MAX(reach, numbers[k] < 0 ? -numbers[k] : numbers[k]);
     }
     self->reach = reach;
+    /* The board cells' range, for the threat search's scans. */
+    PyObject *fast = PySequence_Fast(board_cells, "board_cells must be a sequence");
+    if (fast == NULL)
+        goto fail;
+    self->first_cell = length;
+    self->last_cell = -1;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++) {
+        Py_ssize_t cell = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(fast, k));
+        if (cell < 0 || cell >= length) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "board cell out of range");
+            goto fail;
+        }
+        self->first_cell = Py_MIN(self->first_cell, cell);
+        self->last_cell = Py_MAX(self->last_cell, cell);
+    }
+    Py_DECREF(fast);
+    /* The C state starts as a copy of the Python state. */
+    self->cells = allocate(length, sizeof(int8_t));
+    self->comb = allocate(length, sizeof(uint32_t));
+    self->near = allocate(length, sizeof(int32_t));
+    if (self->cells == NULL || self->comb == NULL || self->near == NULL)
+        goto fail;
+    COPY_LIST(self->py_cells, self->cells, int8_t);
+    COPY_LIST(self->py_comb, self->comb, uint32_t);
+    COPY_LIST(self->py_near, self->near, int32_t);
+    for (int d = 0; d < DIRECTIONS; d++) {
+        if ((self->keys[d] = allocate(length, sizeof(uint32_t))) == NULL)
+            goto fail;
+        COPY_LIST(self->py_keys[d], self->keys[d], uint32_t);
+    }
+    for (int c = 1; c < 3; c++) {
+        if ((self->packed[c] = allocate(length, sizeof(int64_t))) == NULL)
+            goto fail;
+        COPY_LIST(self->py_packed[c], self->packed[c], int64_t);
+        self->total[c] = PyLong_AsLongLong(PyList_GET_ITEM(self->py_total, c));
+        if (self->total[c] == -1 && PyErr_Occurred())
+            goto fail;
+        for (Py_ssize_t m = 0; m < length; m++)
+            if (self->cells[m] == 0)
+                self->class_count[c][self->packed[c][m] & 15]++;
+    }
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
     return NULL;
 }
 
-/* Small helpers over the Python lists: items are ints by construction. */
-static inline int64_t
-get(PyObject *list, Py_ssize_t index)
-{
-    return PyLong_AsLongLong(PyList_GET_ITEM(list, index));
-}
-
+/* Small helpers over the Python lists (the mirrors). */
 static inline int
 put(PyObject *list, Py_ssize_t index, int64_t value)
 {
@@ -366,15 +491,19 @@ set_change(PyObject *set, Py_ssize_t cell, int add)
     return result < 0 ? -1 : 0;
 }
 
-/* Move `cell` from the set of class `before` to the set of class `after` (either may be untracked). */
+/* Move `cell` from class `before` to class `after`: the counts, and the Python sets if mirrored. */
 static inline int
-move_class(KernelObject *self, int colour, Py_ssize_t cell, int64_t before, int64_t after)
+move_class(KernelObject *self, int colour, Py_ssize_t cell, int64_t before, int64_t after, int mirror)
 {
     if (before == after)
         return 0;
-    if (before >= FIRST_SET_CLASS && set_change(self->sets[colour][before], cell, 0) < 0)
+    self->class_count[colour][before]--;
+    self->class_count[colour][after]++;
+    if (!mirror)
+        return 0;
+    if (before >= FIRST_SET_CLASS && set_change(self->py_sets[colour][before], cell, 0) < 0)
         return -1;
-    if (after >= FIRST_SET_CLASS && set_change(self->sets[colour][after], cell, 1) < 0)
+    if (after >= FIRST_SET_CLASS && set_change(self->py_sets[colour][after], cell, 1) < 0)
         return -1;
     return 0;
 }
@@ -414,6 +543,153 @@ check_cell(KernelObject *self, Py_ssize_t cell)
     return 0;
 }
 
+/* Place `colour` on the empty cell i. With `mirror` the Python lists and sets follow;
+ * without, only the C state changes (inside a compiled search, which undoes it all). */
+static int
+do_make(KernelObject *self, Py_ssize_t i, int colour, int mirror)
+{
+    if (grow((void **)&self->frames, &self->frame_capacity, self->frame_count + 1, sizeof(Frame)) < 0 ||
+        grow((void **)&self->log, &self->log_capacity, self->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
+        return -1;
+    int64_t *total = self->total;
+    Frame *frame = &self->frames[self->frame_count++];
+    frame->cell = (int32_t)i;
+    frame->colour = colour;
+    frame->mirror = mirror;
+    frame->total[1] = total[1];
+    frame->total[2] = total[2];
+    frame->log_start = self->log_count;
+
+    self->cells[i] = (int8_t)colour;
+    self->hash ^= self->zobrist[colour][i];
+    if (mirror && put(self->py_cells, i, colour) < 0)
+        return -1;
+    /* The cell stops being a candidate: take its values out of the totals. */
+    for (int c = 1; c < 3; c++) {
+        int64_t before = self->packed[c][i];
+        total[c] -= before >> 4;
+        self->class_count[c][before & 15]--;
+        if (mirror && (before & 15) >= FIRST_SET_CLASS && set_change(self->py_sets[c][before & 15], i, 0) < 0)
+            return -1;
+    }
+    int64_t *black_cells = self->tables->cells[1], *white_cells = self->tables->cells[2];
+    int64_t *black_packed = self->packed[1], *white_packed = self->packed[2];
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = self->keys[d];
+        uint32_t *joint = self->tables->joint[d];
+        uint32_t mask = self->mask[d];
+        for (int s = 0; s < SLOTS; s++) {
+            Py_ssize_t m = wrap(self, i + self->offset[d][s]);
+            uint32_t key = keys[m] + ((uint32_t)colour << self->shift[d][s]);
+            if (key >= TABLE_SIZE) {
+                PyErr_Format(PyExc_RuntimeError, "line key %u out of range at cell %zd", key, m);
+                return -1;
+            }
+            keys[m] = key;
+            if (mirror && put(self->py_keys[d], m, key) < 0)
+                return -1;
+            if (self->cells[m] != 0)
+                continue;
+            uint32_t old = self->comb[m];
+            uint32_t updated = (old & mask) | joint[key];
+            if (updated == old)
+                continue;
+            self->comb[m] = updated;
+            if (mirror && put(self->py_comb, m, updated) < 0)
+                return -1;
+            int64_t old_black = black_packed[m], old_white = white_packed[m];
+            Change *change = &self->log[self->log_count++];
+            change->cell = m;
+            change->comb = old;
+            change->black = old_black;
+            change->white = old_white;
+            int64_t after = black_cells[updated & 0xFFFF];
+            if (after != old_black) {
+                black_packed[m] = after;
+                total[1] += (after >> 4) - (old_black >> 4);
+                if ((mirror && put(self->py_packed[1], m, after) < 0) ||
+                    move_class(self, 1, m, old_black & 15, after & 15, mirror) < 0)
+                    return -1;
+            }
+            after = white_cells[updated >> 16];
+            if (after != old_white) {
+                white_packed[m] = after;
+                total[2] += (after >> 4) - (old_white >> 4);
+                if ((mirror && put(self->py_packed[2], m, after) < 0) ||
+                    move_class(self, 2, m, old_white & 15, after & 15, mirror) < 0)
+                    return -1;
+            }
+        }
+    }
+    for (int k = 0; k < NEAR_COUNT; k++) {
+        Py_ssize_t m = wrap(self, i + self->near_offset[k]);
+        self->near[m]++;
+        if (mirror && put(self->py_near, m, self->near[m]) < 0)
+            return -1;
+    }
+    if (mirror && (put(self->py_total, 1, total[1]) < 0 || put(self->py_total, 2, total[2]) < 0))
+        return -1;
+    return 0;
+}
+
+/* Take back the last stone (mirrored as it was made); returns its cell, or -1 on error. */
+static Py_ssize_t
+do_unmake(KernelObject *self)
+{
+    Frame *frame = &self->frames[--self->frame_count];
+    Py_ssize_t i = frame->cell;
+    int colour = frame->colour, mirror = frame->mirror;
+    self->cells[i] = 0;
+    self->hash ^= self->zobrist[colour][i];
+    if (mirror && put(self->py_cells, i, 0) < 0)
+        return -1;
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = self->keys[d];
+        for (int s = 0; s < SLOTS; s++) {
+            Py_ssize_t m = wrap(self, i + self->offset[d][s]);
+            keys[m] -= (uint32_t)colour << self->shift[d][s];
+            if (mirror && put(self->py_keys[d], m, keys[m]) < 0)
+                return -1;
+        }
+    }
+    for (Py_ssize_t k = self->log_count - 1; k >= frame->log_start; k--) {
+        Change *change = &self->log[k];
+        Py_ssize_t m = (Py_ssize_t)change->cell;
+        self->comb[m] = (uint32_t)change->comb;
+        if (mirror && put(self->py_comb, m, change->comb) < 0)
+            return -1;
+        int64_t olds[3] = {0, change->black, change->white};
+        for (int c = 1; c < 3; c++) {
+            int64_t now = self->packed[c][m];
+            if (olds[c] == now)
+                continue;
+            self->packed[c][m] = olds[c];
+            if ((mirror && put(self->py_packed[c], m, olds[c]) < 0) ||
+                move_class(self, c, m, now & 15, olds[c] & 15, mirror) < 0)
+                return -1;
+        }
+    }
+    self->log_count = frame->log_start;
+    /* The cell is empty again with the patterns it had: count it in its classes again. */
+    for (int c = 1; c < 3; c++) {
+        int64_t cls = self->packed[c][i] & 15;
+        self->class_count[c][cls]++;
+        if (mirror && cls >= FIRST_SET_CLASS && set_change(self->py_sets[c][cls], i, 1) < 0)
+            return -1;
+    }
+    self->total[1] = frame->total[1];
+    self->total[2] = frame->total[2];
+    if (mirror && (put(self->py_total, 1, frame->total[1]) < 0 || put(self->py_total, 2, frame->total[2]) < 0))
+        return -1;
+    for (int k = 0; k < NEAR_COUNT; k++) {
+        Py_ssize_t m = wrap(self, i + self->near_offset[k]);
+        self->near[m]--;
+        if (mirror && put(self->py_near, m, self->near[m]) < 0)
+            return -1;
+    }
+    return i;
+}
+
 PyDoc_STRVAR(Kernel_make_doc, "make(cell, colour)\n\nPlace colour (1 or 2) on the empty cell; logs what changes for unmake.");
 
 static PyObject *
@@ -433,82 +709,11 @@ Kernel_make(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_ValueError, "colour must be 1 or 2, not %ld", colour);
         return NULL;
     }
-    if (get(self->cells, i) != 0) {
+    if (self->cells[i] != 0) {
         PyErr_Format(PyExc_ValueError, "cell %zd is not empty", i);
         return NULL;
     }
-    if (grow((void **)&self->frames, &self->frame_capacity, self->frame_count + 1, sizeof(Frame)) < 0 ||
-        grow((void **)&self->log, &self->log_capacity, self->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
-        return NULL;
-    int64_t total[3] = {0, get(self->total, 1), get(self->total, 2)};
-    Frame *frame = &self->frames[self->frame_count++];
-    frame->cell = (int32_t)i;
-    frame->colour = (int32_t)colour;
-    frame->total[1] = total[1];
-    frame->total[2] = total[2];
-    frame->log_start = self->log_count;
-
-    if (put(self->cells, i, colour) < 0)
-        return NULL;
-    /* The cell stops being a candidate: take its values out of the totals. */
-    for (int c = 1; c < 3; c++) {
-        int64_t before = get(self->packed[c], i);
-        total[c] -= before >> 4;
-        if ((before & 15) >= FIRST_SET_CLASS && set_change(self->sets[c][before & 15], i, 0) < 0)
-            return NULL;
-    }
-    int64_t *black_cells = self->tables->cells[1], *white_cells = self->tables->cells[2];
-    for (int d = 0; d < DIRECTIONS; d++) {
-        PyObject *keys = self->keys[d];
-        uint32_t *joint = self->tables->joint[d];
-        uint32_t mask = self->mask[d];
-        for (int s = 0; s < SLOTS; s++) {
-            Py_ssize_t m = wrap(self, i + self->offset[d][s]);
-            int64_t key = get(keys, m) + ((int64_t)colour << self->shift[d][s]);
-            if (key < 0 || key >= TABLE_SIZE) {
-                PyErr_Format(PyExc_RuntimeError, "line key %lld out of range at cell %zd", (long long)key, m);
-                return NULL;
-            }
-            if (put(keys, m, key) < 0)
-                return NULL;
-            if (get(self->cells, m) != 0)
-                continue;
-            int64_t old = get(self->comb, m);
-            int64_t updated = (int64_t)(((uint32_t)old & mask) | joint[key]);
-            if (updated == old)
-                continue;
-            if (put(self->comb, m, updated) < 0)
-                return NULL;
-            int64_t old_black = get(self->packed[1], m), old_white = get(self->packed[2], m);
-            Change *change = &self->log[self->log_count++];
-            change->cell = m;
-            change->comb = old;
-            change->black = old_black;
-            change->white = old_white;
-            int64_t after = black_cells[updated & 0xFFFF];
-            if (after != old_black) {
-                if (put(self->packed[1], m, after) < 0)
-                    return NULL;
-                total[1] += (after >> 4) - (old_black >> 4);
-                if (move_class(self, 1, m, old_black & 15, after & 15) < 0)
-                    return NULL;
-            }
-            after = white_cells[(updated >> 16) & 0xFFFF];
-            if (after != old_white) {
-                if (put(self->packed[2], m, after) < 0)
-                    return NULL;
-                total[2] += (after >> 4) - (old_white >> 4);
-                if (move_class(self, 2, m, old_white & 15, after & 15) < 0)
-                    return NULL;
-            }
-        }
-    }
-    for (int k = 0; k < NEAR_COUNT; k++) {
-        Py_ssize_t m = wrap(self, i + self->near_offset[k]);
-        if (put(self->near, m, get(self->near, m) + 1) < 0)
-            return NULL;
-    }
-    if (put(self->total, 1, total[1]) < 0 || put(self->total, 2, total[2]) < 0)
+    if (do_make(self, i, (int)colour, 1) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -522,71 +727,238 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
         PyErr_SetString(PyExc_IndexError, "unmake with no move made");
         return NULL;
     }
-    Frame *frame = &self->frames[--self->frame_count];
-    Py_ssize_t i = frame->cell;
-    long colour = frame->colour;
-    if (put(self->cells, i, 0) < 0)
-        return NULL;
-    for (int d = 0; d < DIRECTIONS; d++) {
-        PyObject *keys = self->keys[d];
-        for (int s = 0; s < SLOTS; s++) {
-            Py_ssize_t m = wrap(self, i + self->offset[d][s]);
-            if (put(keys, m, get(keys, m) - ((int64_t)colour << self->shift[d][s])) < 0)
-                return NULL;
-        }
-    }
-    for (Py_ssize_t k = self->log_count - 1; k >= frame->log_start; k--) {
-        Change *change = &self->log[k];
-        Py_ssize_t m = (Py_ssize_t)change->cell;
-        if (put(self->comb, m, change->comb) < 0)
-            return NULL;
-        int64_t olds[3] = {0, change->black, change->white};
-        for (int c = 1; c < 3; c++) {
-            int64_t now = get(self->packed[c], m);
-            if (olds[c] == now)
-                continue;
-            if (put(self->packed[c], m, olds[c]) < 0 || move_class(self, c, m, now & 15, olds[c] & 15) < 0)
-                return NULL;
-        }
-    }
-    self->log_count = frame->log_start;
-    /* The cell is empty again with the patterns it had: put it back in the sets. */
-    for (int c = 1; c < 3; c++) {
-        int64_t cls = get(self->packed[c], i) & 15;
-        if (cls >= FIRST_SET_CLASS && set_change(self->sets[c][cls], i, 1) < 0)
-            return NULL;
-    }
-    if (put(self->total, 1, frame->total[1]) < 0 || put(self->total, 2, frame->total[2]) < 0)
-        return NULL;
-    for (int k = 0; k < NEAR_COUNT; k++) {
-        Py_ssize_t m = wrap(self, i + self->near_offset[k]);
-        if (put(self->near, m, get(self->near, m) - 1) < 0)
-            return NULL;
-    }
-    return PyLong_FromSsize_t(i);
+    Py_ssize_t cell = do_unmake(self);
+    return cell < 0 ? NULL : PyLong_FromSsize_t(cell);
 }
 
-static PyObject *
-Kernel_moves(KernelObject *self, PyObject *Py_UNUSED(ignored))
+/* ------------------------------------------------------------------ VCF */
+
+/* One call of vcf(): the node count, its cap, and the line found so far. */
+typedef struct {
+    KernelObject *board;
+    PyObject *failed; /* dict: position key -> deepest depth that failed (shared with threats.py) */
+    long nodes, max_nodes;
+    int aborted;
+    Py_ssize_t line[VCF_LINE_MAX];
+} VcfRun;
+
+static inline int
+class_of(KernelObject *self, int colour, Py_ssize_t cell)
 {
-    PyObject *moves = PyList_New(self->frame_count);
-    if (moves == NULL)
-        return NULL;
-    for (Py_ssize_t k = 0; k < self->frame_count; k++) {
-        PyObject *pair = Py_BuildValue("(ni)", (Py_ssize_t)self->frames[k].cell, (int)self->frames[k].colour);
-        if (pair == NULL) {
-            Py_DECREF(moves);
-            return NULL;
+    return (int)(self->packed[colour][cell] & 15);
+}
+
+static inline int
+blocked_by_forbidden(KernelObject *self, int defender, Py_ssize_t cell)
+{
+    return self->renju && defender == BLACK && class_of(self, BLACK, cell) == C_FORBIDDEN;
+}
+
+/* The lowest empty cell where `colour` has class `cls` (the caller knows there is one). */
+static Py_ssize_t
+first_of_class(KernelObject *self, int colour, int cls)
+{
+    for (Py_ssize_t m = self->first_cell; m <= self->last_cell; m++)
+        if (self->cells[m] == 0 && class_of(self, colour, m) == cls)
+            return m;
+    return -1;
+}
+
+static inline int
+in_zone(KernelObject *self, Py_ssize_t cell, Py_ssize_t centre)
+{
+    Py_ssize_t dx = cell % self->width - centre % self->width;
+    Py_ssize_t dy = cell / self->width - centre / self->width;
+    return dx >= -4 && dx <= 4 && dy >= -4 && dy <= 4;
+}
+
+static int vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int at, int *length);
+
+/* Play the four at `move`, the forced block, and look for the rest of the line. */
+static int
+try_four(VcfRun *run, int attacker, Py_ssize_t move, int depth, int at, int *length)
+{
+    KernelObject *self = run->board;
+    int defender = 3 - attacker, found = 0;
+    if (do_make(self, move, attacker, 0) < 0)
+        return -1;
+    int fives = self->class_count[attacker][C_FIVE];
+    if (fives >= 2) {
+        run->line[at] = move;
+        *length = at + 1;
+        found = 1;
+    } else if (fives == 1) { /* else: not a real four after all (an edge case of exact-five rules) */
+        Py_ssize_t block = first_of_class(self, attacker, C_FIVE);
+        if (blocked_by_forbidden(self, defender, block)) {
+            run->line[at] = move;
+            run->line[at + 1] = block;
+            *length = at + 2;
+            found = 1;
+        } else {
+            if (do_make(self, block, defender, 0) < 0)
+                return -1;
+            found = vcf_search(run, attacker, depth - 1, move, block, at + 2, length);
+            do_unmake(self);
+            if (found == 1) {
+                run->line[at] = move;
+                run->line[at + 1] = block;
+            }
         }
-        PyList_SET_ITEM(moves, k, pair);
     }
-    return moves;
+    do_unmake(self);
+    return found;
+}
+
+/* threats.ThreatSearch.vcf, move for move: returns 1 (line in run->line[at:*length]), 0 or -1 (error). */
+static int
+vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int at, int *length)
+{
+    KernelObject *self = run->board;
+    if (++run->nodes > run->max_nodes) {
+        run->aborted = 1;
+        return 0;
+    }
+    int defender = 3 - attacker;
+    int32_t *own = self->class_count[attacker];
+    if (own[C_FIVE]) {
+        run->line[at] = first_of_class(self, attacker, C_FIVE);
+        *length = at + 1;
+        return 1;
+    }
+    Py_ssize_t moves[MAX_MOVES];
+    int count = 0;
+    int their_fives = self->class_count[defender][C_FIVE];
+    if (their_fives) {
+        if (their_fives > 1)
+            return 0;
+        Py_ssize_t block = first_of_class(self, defender, C_FIVE);
+        if (!IS_FOUR_CLASS(class_of(self, attacker, block)))
+            return 0; /* the forced block is not a four: the chain breaks */
+        moves[count++] = block;
+    } else {
+        if (own[C_FLEX4]) {
+            run->line[at] = first_of_class(self, attacker, C_FLEX4);
+            *length = at + 1;
+            return 1;
+        }
+        static const int order[3] = {C_BLOCK4_FLEX3, C_BLOCK4_PLUS, C_BLOCK4};
+        for (int o = 0; o < 3; o++) {
+            if (!own[order[o]])
+                continue;
+            for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++) {
+                if (self->cells[m] != 0 || class_of(self, attacker, m) != order[o])
+                    continue;
+                if (zone_a >= 0 && !in_zone(self, m, zone_a) && !in_zone(self, m, zone_b))
+                    continue;
+                moves[count++] = m;
+            }
+        }
+    }
+    if (depth <= 0 || count == 0)
+        return 0;
+    if (at + 2 * depth + 1 > VCF_LINE_MAX) {
+        PyErr_SetString(PyExc_ValueError, "VCF depth too large");
+        return -1;
+    }
+    uint64_t key = self->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x5A5A5A5AULL);
+    PyObject *key_object = PyLong_FromUnsignedLongLong(key);
+    if (key_object == NULL)
+        return -1;
+    PyObject *known = PyDict_GetItemWithError(run->failed, key_object);
+    if (known == NULL && PyErr_Occurred()) {
+        Py_DECREF(key_object);
+        return -1;
+    }
+    if (known != NULL && PyLong_AsLong(known) >= depth) {
+        Py_DECREF(key_object);
+        return 0;
+    }
+    for (int k = 0; k < count; k++) {
+        int found = try_four(run, attacker, moves[k], depth, at, length);
+        if (found != 0) {
+            Py_DECREF(key_object);
+            return found;
+        }
+    }
+    if (!run->aborted) {
+        PyObject *depth_object = PyLong_FromLong(depth);
+        if (depth_object == NULL || PyDict_SetItem(run->failed, key_object, depth_object) < 0) {
+            Py_XDECREF(depth_object);
+            Py_DECREF(key_object);
+            return -1;
+        }
+        Py_DECREF(depth_object);
+    }
+    Py_DECREF(key_object);
+    return 0;
+}
+
+PyDoc_STRVAR(Kernel_vcf_doc,
+"vcf(attacker, depth, zone_a, zone_b, failed, max_nodes) -> (line or None, nodes)\n\n"
+"ThreatSearch.vcf in C: a winning line of fours for `attacker` (to move) as cells, or None.\n"
+"zone_a/zone_b are the two cells whose 9x9 squares the fours must touch (-1: anywhere);\n"
+"`failed` is the failure memo dict. Stops (returns None) after max_nodes nodes.");
+
+static PyObject *
+Kernel_vcf(KernelObject *self, PyObject *args)
+{
+    int attacker, depth;
+    Py_ssize_t zone_a, zone_b;
+    PyObject *failed;
+    long max_nodes;
+    if (!PyArg_ParseTuple(args, "iinnO!l:vcf", &attacker, &depth, &zone_a, &zone_b, &PyDict_Type, &failed, &max_nodes))
+        return NULL;
+    if (attacker != 1 && attacker != 2) {
+        PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
+        return NULL;
+    }
+    if (depth > MAX_VCF_DEPTH) {
+        PyErr_Format(PyExc_ValueError, "VCF depth %d is over %d", depth, MAX_VCF_DEPTH);
+        return NULL;
+    }
+    if ((zone_a >= 0 && check_cell(self, zone_a) < 0) || (zone_b >= 0 && check_cell(self, zone_b) < 0))
+        return NULL;
+    if ((zone_a < 0) != (zone_b < 0)) {
+        PyErr_SetString(PyExc_ValueError, "a zone has two cells or none");
+        return NULL;
+    }
+    VcfRun run = {.board = self, .failed = failed, .nodes = 0, .max_nodes = max_nodes, .aborted = 0};
+    int length = 0;
+    Py_ssize_t frames_before = self->frame_count;
+    int found = vcf_search(&run, attacker, depth, zone_a, zone_b, 0, &length);
+    while (self->frame_count > frames_before) /* only after an error: leave the board as it was */
+        do_unmake(self);
+    if (found < 0)
+        return NULL;
+    PyObject *line = Py_None;
+    Py_INCREF(line);
+    if (found == 1) {
+        Py_DECREF(line);
+        line = PyList_New(length);
+        if (line == NULL)
+            return NULL;
+        for (int k = 0; k < length; k++) {
+            PyObject *cell = PyLong_FromSsize_t(run.line[k]);
+            if (cell == NULL) {
+                Py_DECREF(line);
+                return NULL;
+            }
+            PyList_SET_ITEM(line, k, cell);
+        }
+    }
+    return Py_BuildValue("(Nl)", line, run.nodes);
 }
 
 static PyObject *
 Kernel_last(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
     return PyLong_FromSsize_t(self->frame_count ? (Py_ssize_t)self->frames[self->frame_count - 1].cell : -1);
+}
+
+static PyObject *
+Kernel_get_hash(KernelObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromUnsignedLongLong(self->hash);
 }
 
 static Py_ssize_t
@@ -598,9 +970,14 @@ Kernel_len(KernelObject *self)
 static PyMethodDef Kernel_methods[] = {
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL, Kernel_make_doc},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, Kernel_unmake_doc},
-    {"moves", (PyCFunction)Kernel_moves, METH_NOARGS, PyDoc_STR("moves() -> [(cell, colour), ...] in play order")},
+    {"vcf", (PyCFunction)Kernel_vcf, METH_VARARGS, Kernel_vcf_doc},
     {"last", (PyCFunction)Kernel_last, METH_NOARGS, PyDoc_STR("last() -> the last cell played, or -1")},
     {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Kernel_getset[] = {
+    {"hash", (getter)Kernel_get_hash, NULL, PyDoc_STR("the Zobrist hash of the C state (equals EngineBoard.hash)"), NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PySequenceMethods Kernel_as_sequence = {
@@ -610,7 +987,7 @@ static PySequenceMethods Kernel_as_sequence = {
 static PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Kernel",
-    .tp_doc = PyDoc_STR("make/unmake over an EngineBoard's lists and sets, with the undo log in C."),
+    .tp_doc = PyDoc_STR("make/unmake and VCF over an EngineBoard: C arrays, mirrored into its lists and sets."),
     .tp_basicsize = sizeof(KernelObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_new = Kernel_new,
@@ -618,6 +995,7 @@ static PyTypeObject KernelType = {
     .tp_traverse = (traverseproc)Kernel_traverse,
     .tp_clear = (inquiry)Kernel_clear,
     .tp_methods = Kernel_methods,
+    .tp_getset = Kernel_getset,
     .tp_as_sequence = &Kernel_as_sequence,
 };
 

@@ -11,9 +11,9 @@ rescans the board: this is the hot path of the search.
 Measured cost (CPython 3.11, the shared 2-core dev machine, cProfile and process time):
 a make+unmake pair costs 65-120 microseconds (32 key updates, about 20 changed cells);
 a full alpha-beta node with move ordering 200-300 microseconds, so 3,000-7,000 nodes per
-second. make/unmake is over 80% of search time, so it is compiled: `_kernel.c` does the
-same updates on the same lists and sets (about ten times faster per pair; see
-benchmarks/kernel_speed.py). The Python make/unmake below stays as the reference and the
+second. make/unmake was over 80% of search time, so it is compiled: `_kernel.c` keeps the
+board in C arrays, mirrors every make/unmake into these same lists and sets, and runs the
+VCF (threats.py) entirely in C. The Python make/unmake below stays as the reference and the
 fallback when the extension was not built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """
 
@@ -28,7 +28,7 @@ from game.rules import Board, Rule
 from . import patterns as pt
 
 #: The compiled make/unmake, or None: the Python methods below do the same, slower.
-_KERNEL_API = 1
+_KERNEL_API = 2
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -189,6 +189,7 @@ class EngineBoard:
         return _compiled.Kernel(
             _compiled_tables(self.rule), self.cells, self.keys, self.comb, self.packed, self.by_class,
             self.total, self.near, self.joint_masks, offsets, shifts, self.near_offsets,
+            ZOBRIST, self.hash, self.board_cells, self.width, self.rule is Rule.RENJU,
         )
 
     # ----------------------------------------------------------------- coordinates

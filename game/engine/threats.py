@@ -19,6 +19,9 @@ from .clock import Clock
 from .state import BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
+#: Most nodes one compiled VCF call may visit (a few tens of milliseconds): the clock is
+#: only consulted between calls, so this bounds how late a stop or deadline is noticed.
+COMPILED_VCF_NODES = 50_000
 _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
 
 
@@ -39,14 +42,17 @@ class ThreatSearch:
         return self.renju and defender == BLACK and self.board.packed[BLACK][cell] & 15 == pt.C_FORBIDDEN
 
     # ---------------------------------------------------------------- VCF
-    def vcf(self, attacker: int, depth: int, zone: tuple[frozenset, frozenset] | None = None) -> list[int] | None:
+    def vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None = None) -> list[int] | None:
         """A winning line of fours for `attacker` (to move), as cells from now, or None.
 
         Below the first four only fours within four points of the last four or its block
-        are tried (`zone`): a four far from both could have been played first, so the
-        search loses little and saves most of its width.
+        are tried (`zone`, those two cells): a four far from both could have been played
+        first, so the search loses little and saves most of its width. On a board with the
+        compiled kernel the same search runs in C (same order, same memo, same line).
         """
         board = self.board
+        if board.kernel is not None:
+            return self._compiled_vcf(attacker, depth, zone)
         self.clock.tick()
         sets = board.by_class[attacker]
         if sets[pt.C_FIVE]:
@@ -67,7 +73,7 @@ class ThreatSearch:
             for cls in _VCF_ORDER:
                 moves.extend(sorted(sets[cls]))
             if zone is not None:
-                near_four, near_block = zone
+                near_four, near_block = board.zones[zone[0]], board.zones[zone[1]]
                 moves = [m for m in moves if m in near_four or m in near_block]
         if depth <= 0 or not moves:
             return None
@@ -96,16 +102,25 @@ class ThreatSearch:
                 return [move, block]
             board.make(block, defender)
             try:
-                zones = self.board.zones
-                rest = self.vcf(attacker, depth - 1, (zones[move], zones[block]))
+                rest = self.vcf(attacker, depth - 1, (move, block))
             finally:
                 board.unmake()
             return None if rest is None else [move, block, *rest]
         finally:
             board.unmake()
 
+    def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
+        clock = self.clock
+        budget = COMPILED_VCF_NODES
+        if clock.max_nodes is not None:
+            budget = max(1, min(budget, clock.max_nodes - clock.nodes))
+        zone_a, zone_b = zone if zone is not None else (-1, -1)
+        line, nodes = self.board.kernel.vcf(attacker, depth, zone_a, zone_b, self._vcf_fail, budget)
+        clock.advance(nodes)
+        return line
+
     # ---------------------------------------------------------------- VCT
-    def vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[frozenset, frozenset] | None = None) -> list[int] | None:
+    def vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None = None) -> list[int] | None:
         """A winning first move by fours and threes for `attacker` (to move), as [move], or None.
 
         `depth` counts attacker threes; every attacker node first tries a VCF. Below the
@@ -128,7 +143,7 @@ class ThreatSearch:
         for cls in _VCF_ORDER + _VCT_THREES:
             moves.extend(sorted(sets[cls]))
         if zone is not None:
-            near_threat, near_answer = zone
+            near_threat, near_answer = board.zones[zone[0]], board.zones[zone[1]]
             moves = [m for m in moves if m in near_threat or m in near_answer]
         for move in moves:
             board.make(move, attacker)
@@ -145,7 +160,6 @@ class ThreatSearch:
     def _every_defence_loses(self, attacker: int, depth: int, vcf_depth: int, threat: int) -> bool:
         """Defender to move against the attacker's `threat`: does the attacker win whatever he does?"""
         board = self.board
-        zones = board.zones
         self.clock.tick()
         defender = 3 - attacker
         if board.by_class[defender][pt.C_FIVE]:
@@ -159,7 +173,7 @@ class ThreatSearch:
                 return True
             board.make(block, defender)
             try:
-                return self.vct(attacker, depth, vcf_depth, (zones[threat], zones[block])) is not None
+                return self.vct(attacker, depth, vcf_depth, (threat, block)) is not None
             finally:
                 board.unmake()
         if not attack[pt.C_FLEX4]:
@@ -188,7 +202,7 @@ class ThreatSearch:
                             return False
                     finally:
                         board.unmake()
-                elif self.vct(attacker, depth, vcf_depth, (zones[threat], zones[cell])) is None:
+                elif self.vct(attacker, depth, vcf_depth, (threat, cell)) is None:
                     return False
             finally:
                 board.unmake()

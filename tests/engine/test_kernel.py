@@ -128,3 +128,54 @@ def test_search_plays_the_same_with_and_without_the_kernel(monkeypatch, level):
         monkeypatch.delenv("GOMOKU_PURE_PYTHON")
         assert (compiled.move, compiled.score, compiled.depth, compiled.nodes) == (
             python.move, python.score, python.depth, python.nodes)
+
+
+def _crowded_stones(rule: Rule, seed: int) -> list[tuple[int, int, int]]:
+    """A random crowded centre: many fours and fives-to-be for both sides."""
+    rng = random.Random(seed)
+    points = [(x, y) for x in range(3, 12) for y in range(3, 12)]
+    rng.shuffle(points)
+    return [(x, y, 1 + k % 2) for k, (x, y) in enumerate(points[: rng.randint(14, 40)])]
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+def test_compiled_vcf_finds_the_same_lines_as_python(rule):
+    from game.engine.clock import Clock
+    from game.engine.threats import ThreatSearch
+
+    found = 0
+    for seed in range(60):
+        stones = _crowded_stones(rule, seed)
+        python_board = EngineBoard(15, rule, compiled=False)
+        for x, y, colour in stones:
+            python_board.make(python_board.index(x, y), colour)
+        compiled = EngineBoard.from_stones(15, rule, stones)
+        assert compiled.kernel is not None and python_board.kernel is None
+        before = compiled.snapshot()
+        for attacker in (1, 2):
+            for depth in (1, 3, 8):
+                slow = ThreatSearch(python_board, Clock(None, None))
+                fast = ThreatSearch(compiled, Clock(None, None))
+                line = fast.vcf(attacker, depth)
+                assert line == slow.vcf(attacker, depth), (seed, attacker, depth)
+                assert fast._vcf_fail == slow._vcf_fail
+                assert fast.clock.nodes == slow.clock.nodes
+                found += line is not None
+        assert compiled.snapshot() == before
+        assert compiled.kernel.hash == compiled.hash
+    assert found >= 20  # the positions do hold wins by fours
+
+
+@compiled_only
+def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5))
+    before = board.snapshot()
+    for attacker in (1, 2):
+        line, nodes = board.kernel.vcf(attacker, 20, -1, -1, {}, 3)
+        assert nodes <= 4
+        assert board.snapshot() == before
+    with pytest.raises(ValueError, match="two cells or none"):
+        board.kernel.vcf(1, 4, board.index(7, 7), -1, {}, 100)
+    with pytest.raises(ValueError, match="depth"):
+        board.kernel.vcf(1, 500, -1, -1, {}, 100)

@@ -3,8 +3,9 @@
  *
  * Why: make/unmake was over 80% of the pure-Python search (cProfile on the speed positions:
  * 4.5 s of 5.3 s) and, once compiled, the VCF run at every leaf was most of the rest.
- * Compiling just these buys most of the speed a compiled engine would, while the
- * alpha-beta, the evaluation and the other threat searches stay Python.
+ * Compiling just these (and the move ordering, the next biggest cost) buys most of the
+ * speed a compiled engine would, while the alpha-beta, the evaluation and the other
+ * threat searches stay Python.
  *
  * The board lives twice: in C arrays here, and in the Python lists and sets the rest of
  * the engine reads (cells, line keys, combined patterns, packed cell values, class sets,
@@ -20,7 +21,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 2
+#define KERNEL_API_VERSION 4
 
 #define TABLE_SIZE 65536
 #define DIRECTIONS 4
@@ -154,7 +155,8 @@ typedef struct {
     PyObject_HEAD
     TablesObject *tables;
     /* The board's Python state (owned references), kept equal to the C state below
-     * except inside a compiled search, which undoes all its moves before it returns. */
+     * except inside a compiled search, which undoes all its moves before it returns.
+     * py_keys and py_comb are only read once, to start the C state. */
     PyObject *py_cells, *py_keys[DIRECTIONS], *py_comb, *py_packed[3], *py_sets[3][CLASS_COUNT], *py_total, *py_near;
     Py_ssize_t length, width, first_cell, last_cell;
     int renju;
@@ -586,8 +588,6 @@ do_make(KernelObject *self, Py_ssize_t i, int colour, int mirror)
                 return -1;
             }
             keys[m] = key;
-            if (mirror && put(self->py_keys[d], m, key) < 0)
-                return -1;
             if (self->cells[m] != 0)
                 continue;
             uint32_t old = self->comb[m];
@@ -595,8 +595,6 @@ do_make(KernelObject *self, Py_ssize_t i, int colour, int mirror)
             if (updated == old)
                 continue;
             self->comb[m] = updated;
-            if (mirror && put(self->py_comb, m, updated) < 0)
-                return -1;
             int64_t old_black = black_packed[m], old_white = white_packed[m];
             Change *change = &self->log[self->log_count++];
             change->cell = m;
@@ -648,16 +646,12 @@ do_unmake(KernelObject *self)
         for (int s = 0; s < SLOTS; s++) {
             Py_ssize_t m = wrap(self, i + self->offset[d][s]);
             keys[m] -= (uint32_t)colour << self->shift[d][s];
-            if (mirror && put(self->py_keys[d], m, keys[m]) < 0)
-                return -1;
         }
     }
     for (Py_ssize_t k = self->log_count - 1; k >= frame->log_start; k--) {
         Change *change = &self->log[k];
         Py_ssize_t m = (Py_ssize_t)change->cell;
         self->comb[m] = (uint32_t)change->comb;
-        if (mirror && put(self->py_comb, m, change->comb) < 0)
-            return -1;
         int64_t olds[3] = {0, change->black, change->white};
         for (int c = 1; c < 3; c++) {
             int64_t now = self->packed[c][m];
@@ -772,6 +766,77 @@ in_zone(KernelObject *self, Py_ssize_t cell, Py_ssize_t centre)
     return dx >= -4 && dx <= 4 && dy >= -4 && dy <= 4;
 }
 
+/* The five point that the stone just played at `move` made for `colour` (the caller knows
+ * there is exactly one five point and that the stone made it): it lies on one of the
+ * stone's four lines, so only its 32 line neighbours need a look. */
+static Py_ssize_t
+five_made_by(KernelObject *self, int colour, Py_ssize_t move)
+{
+    for (int d = 0; d < DIRECTIONS; d++)
+        for (int s = 0; s < SLOTS; s++) {
+            Py_ssize_t m = wrap(self, move + self->offset[d][s]);
+            if (self->cells[m] == 0 && class_of(self, colour, m) == C_FIVE)
+                return m;
+        }
+    return first_of_class(self, colour, C_FIVE);
+}
+
+/* Rank of a four class in the VCF's move order (as _VCF_ORDER in threats.py), or -1. */
+static inline int
+four_rank(int cls)
+{
+    return cls == C_BLOCK4_FLEX3 ? 0 : cls == C_BLOCK4_PLUS ? 1 : cls == C_BLOCK4 ? 2 : -1;
+}
+
+/* Collect the attacker's fours as rank << 16 | cell, from the squares of radius 4 around
+ * zone_a and zone_b (or the whole board when zone_a < 0). Returns how many. */
+static int
+collect_fours(KernelObject *self, int attacker, Py_ssize_t zone_a, Py_ssize_t zone_b, int32_t *moves)
+{
+    int count = 0;
+    if (zone_a < 0) {
+        for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++) {
+            int rank = self->cells[m] == 0 ? four_rank(class_of(self, attacker, m)) : -1;
+            if (rank >= 0)
+                moves[count++] = (int32_t)(rank << 16 | m);
+        }
+        return count;
+    }
+    Py_ssize_t width = self->width, centres[2] = {zone_a, zone_b};
+    for (int z = 0; z < (zone_a == zone_b ? 1 : 2); z++) {
+        Py_ssize_t cx = centres[z] % width, cy = centres[z] / width;
+        for (Py_ssize_t y = cy - 4; y <= cy + 4; y++) {
+            for (Py_ssize_t x = cx - 4; x <= cx + 4; x++) {
+                Py_ssize_t m = y * width + x;
+                if (x < 0 || x >= width || m < 0 || m >= self->length || self->cells[m] != 0)
+                    continue;
+                if (z == 1 && in_zone(self, m, zone_a))
+                    continue; /* already seen around zone_a */
+                int rank = four_rank(class_of(self, attacker, m));
+                if (rank >= 0 && count < MAX_MOVES)
+                    moves[count++] = (int32_t)(rank << 16 | m);
+            }
+        }
+    }
+    return count;
+}
+
+static void
+sort_moves(int32_t *moves, int count)
+{
+    for (int k = 1; k < count; k++) { /* insertion sort: a node has a handful of fours */
+        int32_t move = moves[k];
+        int j = k - 1;
+        while (j >= 0 && moves[j] > move) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = move;
+    }
+    for (int k = 0; k < count; k++)
+        moves[k] &= 0xFFFF;
+}
+
 static int vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int at, int *length);
 
 /* Play the four at `move`, the forced block, and look for the rest of the line. */
@@ -788,7 +853,7 @@ try_four(VcfRun *run, int attacker, Py_ssize_t move, int depth, int at, int *len
         *length = at + 1;
         found = 1;
     } else if (fives == 1) { /* else: not a real four after all (an edge case of exact-five rules) */
-        Py_ssize_t block = first_of_class(self, attacker, C_FIVE);
+        Py_ssize_t block = five_made_by(self, attacker, move);
         if (blocked_by_forbidden(self, defender, block)) {
             run->line[at] = move;
             run->line[at + 1] = block;
@@ -825,7 +890,7 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
         *length = at + 1;
         return 1;
     }
-    Py_ssize_t moves[MAX_MOVES];
+    int32_t moves[MAX_MOVES];
     int count = 0;
     int their_fives = self->class_count[defender][C_FIVE];
     if (their_fives) {
@@ -834,24 +899,16 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
         Py_ssize_t block = first_of_class(self, defender, C_FIVE);
         if (!IS_FOUR_CLASS(class_of(self, attacker, block)))
             return 0; /* the forced block is not a four: the chain breaks */
-        moves[count++] = block;
+        moves[count++] = (int32_t)block;
     } else {
         if (own[C_FLEX4]) {
             run->line[at] = first_of_class(self, attacker, C_FLEX4);
             *length = at + 1;
             return 1;
         }
-        static const int order[3] = {C_BLOCK4_FLEX3, C_BLOCK4_PLUS, C_BLOCK4};
-        for (int o = 0; o < 3; o++) {
-            if (!own[order[o]])
-                continue;
-            for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++) {
-                if (self->cells[m] != 0 || class_of(self, attacker, m) != order[o])
-                    continue;
-                if (zone_a >= 0 && !in_zone(self, m, zone_a) && !in_zone(self, m, zone_b))
-                    continue;
-                moves[count++] = m;
-            }
+        if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
+            count = collect_fours(self, attacker, zone_a, zone_b, moves);
+            sort_moves(moves, count);
         }
     }
     if (depth <= 0 || count == 0)
@@ -949,6 +1006,144 @@ Kernel_vcf(KernelObject *self, PyObject *args)
     return Py_BuildValue("(Nl)", line, run.nodes);
 }
 
+/* ------------------------------------------------------------------ move ordering */
+
+typedef struct {
+    int64_t score;
+    Py_ssize_t cell;
+} Scored;
+
+static int
+compare_scored(const void *a, const void *b)
+{
+    const Scored *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1; /* best first */
+    return x->cell < y->cell ? -1 : x->cell > y->cell; /* then the lower cell, as in Python */
+}
+
+PyDoc_STRVAR(Kernel_ordered_doc,
+"ordered(side, forced, tt_move, killer_a, killer_b, history, limit) -> [cell, ...]\n\n"
+"AlphaBeta.ordered_moves in C: candidates for `side`, best first. With `forced` (he has an\n"
+"open three) only his four points and ours, never cut; otherwise the empty cells near a\n"
+"stone, cut to `limit`. Renju-forbidden points are left out for black.");
+
+static PyObject *
+Kernel_ordered(KernelObject *self, PyObject *args)
+{
+    int side, forced;
+    Py_ssize_t tt_move, killer_a, killer_b, limit;
+    PyObject *history;
+    if (!PyArg_ParseTuple(args, "ipnnnO!n:ordered", &side, &forced, &tt_move, &killer_a, &killer_b, &PyList_Type,
+                          &history, &limit))
+        return NULL;
+    if (side != 1 && side != 2) {
+        PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %d", side);
+        return NULL;
+    }
+    if (PyList_GET_SIZE(history) != self->length) {
+        PyErr_SetString(PyExc_ValueError, "history must have one entry per cell");
+        return NULL;
+    }
+    int other = 3 - side;
+    int check_forbidden = self->renju && side == BLACK;
+    int64_t *own = self->packed[side], *theirs = self->packed[other];
+    Scored scored[MAX_MOVES];
+    int count = 0;
+    for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++) {
+        if (self->cells[m] != 0)
+            continue;
+        if (forced) {
+            int mine = (int)(own[m] & 15), his = (int)(theirs[m] & 15);
+            if (!(his >= C_BLOCK4) && !IS_FOUR_CLASS(mine))
+                continue; /* neither stops his three (DEFENCE_CLASSES) nor makes our four */
+        } else if (!self->near[m]) {
+            continue;
+        }
+        if (check_forbidden && (own[m] & 15) == C_FORBIDDEN)
+            continue;
+        int64_t past = PyLong_AsLongLong(PyList_GET_ITEM(history, m));
+        if (past == -1 && PyErr_Occurred())
+            return NULL;
+        int64_t score = (own[m] >> 4) * 2 + (theirs[m] >> 4) + past;
+        if (m == tt_move)
+            score += (int64_t)1 << 40;
+        else if (m == killer_a || m == killer_b)
+            score += (int64_t)1 << 20;
+        scored[count].score = score;
+        scored[count].cell = m;
+        count++;
+    }
+    qsort(scored, count, sizeof(Scored), compare_scored);
+    if (!forced && count > limit)
+        count = (int)Py_MAX(limit, 0);
+    PyObject *moves = PyList_New(count);
+    if (moves == NULL)
+        return NULL;
+    for (int k = 0; k < count; k++) {
+        PyObject *cell = PyLong_FromSsize_t(scored[k].cell);
+        if (cell == NULL) {
+            Py_DECREF(moves);
+            return NULL;
+        }
+        PyList_SET_ITEM(moves, k, cell);
+    }
+    return moves;
+}
+
+static PyObject *
+Kernel_key(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "key(direction, cell)");
+        return NULL;
+    }
+    Py_ssize_t d = PyLong_AsSsize_t(args[0]), cell = PyLong_AsSsize_t(args[1]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (d < 0 || d >= DIRECTIONS || cell < 0 || cell >= self->length) {
+        PyErr_Format(PyExc_IndexError, "no line key for direction %zd at cell %zd", d, cell);
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(self->keys[d][cell]);
+}
+
+static PyObject *
+array_to_list(const uint32_t *values, Py_ssize_t length)
+{
+    PyObject *list = PyList_New(length);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < length; k++) {
+        PyObject *value = PyLong_FromUnsignedLong(values[k]);
+        if (value == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, value);
+    }
+    return list;
+}
+
+static PyObject *
+Kernel_keys(KernelObject *self, PyObject *arg)
+{
+    Py_ssize_t d = PyLong_AsSsize_t(arg);
+    if (d == -1 && PyErr_Occurred())
+        return NULL;
+    if (d < 0 || d >= DIRECTIONS) {
+        PyErr_Format(PyExc_IndexError, "no direction %zd", d);
+        return NULL;
+    }
+    return array_to_list(self->keys[d], self->length);
+}
+
+static PyObject *
+Kernel_combined(KernelObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return array_to_list(self->comb, self->length);
+}
+
 static PyObject *
 Kernel_last(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -971,6 +1166,10 @@ static PyMethodDef Kernel_methods[] = {
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL, Kernel_make_doc},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, Kernel_unmake_doc},
     {"vcf", (PyCFunction)Kernel_vcf, METH_VARARGS, Kernel_vcf_doc},
+    {"ordered", (PyCFunction)Kernel_ordered, METH_VARARGS, Kernel_ordered_doc},
+    {"key", (PyCFunction)(void (*)(void))Kernel_key, METH_FASTCALL, PyDoc_STR("key(direction, cell) -> the cell's line key")},
+    {"keys", (PyCFunction)Kernel_keys, METH_O, PyDoc_STR("keys(direction) -> every cell's line key, as a list")},
+    {"combined", (PyCFunction)Kernel_combined, METH_NOARGS, PyDoc_STR("combined() -> every cell's packed patterns, as a list")},
     {"last", (PyCFunction)Kernel_last, METH_NOARGS, PyDoc_STR("last() -> the last cell played, or -1")},
     {NULL, NULL, 0, NULL},
 };

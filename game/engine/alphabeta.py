@@ -69,6 +69,9 @@ class AlphaBeta:
         other = 3 - side
         own, theirs = board.packed[side], board.packed[other]
         forced = self.config.sees_threes and bool(board.by_class[other][pt.C_FLEX4])
+        if board.kernel is not None:  # the same ordering in C
+            killer_a, killer_b = self.killers[ply]
+            return board.kernel.ordered(side, forced, tt_move, killer_a, killer_b, self.history, limit)
         if forced:
             pool = set()
             for cls in pt.DEFENCE_CLASSES:

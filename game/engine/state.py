@@ -28,7 +28,7 @@ from game.rules import Board, Rule
 from . import patterns as pt
 
 #: The compiled make/unmake, or None: the Python methods below do the same, slower.
-_KERNEL_API = 2
+_KERNEL_API = 4
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -182,6 +182,10 @@ class EngineBoard:
             raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
         self.kernel = self._make_kernel() if compiled else None
         self.hashes: list[int] = []  # the hash before each compiled make
+        if self.kernel is not None:
+            # The line keys and combined patterns now live only in C (read them through
+            # `line_key`): keeping Python copies up to date cost half of a compiled make.
+            self.keys = self.comb = None
 
     def _make_kernel(self):
         offsets = [offset for d in range(4) for offset, _ in self.neighbours[d]]
@@ -375,9 +379,15 @@ class EngineBoard:
     def cell_class(self, colour: int, i: int) -> int:
         return self.packed[colour][i] & 15
 
+    def line_key(self, d: int, i: int) -> int:
+        """Cell i's line key in direction d (its eight neighbours, see `patterns`)."""
+        if self.kernel is not None:
+            return self.kernel.key(d, i)
+        return self.keys[d][i]
+
     def pattern(self, colour: int, i: int, d: int) -> int:
         """The line pattern `colour` makes at empty cell i in direction d."""
-        return self.line_tables[colour][self.keys[d][i]]
+        return self.line_tables[colour][self.line_key(d, i)]
 
     def last_move(self) -> int:
         if self.kernel is not None:
@@ -389,10 +399,13 @@ class EngineBoard:
 
     def snapshot(self) -> tuple:
         """Everything make/unmake must restore exactly (for tests)."""
+        kernel = self.kernel
+        keys = self.keys if kernel is None else [kernel.keys(d) for d in range(4)]
+        comb = self.comb if kernel is None else kernel.combined()
         return (
             tuple(self.cells), self.hash, tuple(self.total),
-            tuple(tuple(k) for k in self.keys),
-            tuple(self.packed[1]), tuple(self.packed[2]), tuple(self.comb[i] for i in self.board_cells if not self.cells[i]),
+            tuple(tuple(k) for k in keys),
+            tuple(self.packed[1]), tuple(self.packed[2]), tuple(comb[i] for i in self.board_cells if not self.cells[i]),
             tuple(tuple(sorted(s)) for s in self.by_class[1]),
             tuple(tuple(sorted(s)) for s in self.by_class[2]),
             tuple(self.near),

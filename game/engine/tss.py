@@ -74,19 +74,18 @@ class ThreatSpaceSearch:
 
     def _three_directions(self, attacker: int, move: int) -> list[int]:
         """Directions in which `move` makes an open three (its own line keys do not change when it is played)."""
-        board = self.board
-        table, keys = board.line_tables[attacker], board.keys
-        return [d for d in range(4) if table[keys[d][move]] == pt.FLEX3]
+        pattern = self.board.pattern
+        return [d for d in range(4) if pattern(attacker, move, d) == pt.FLEX3]
 
     def _cost_squares(self, attacker: int, move: int, direction: int) -> list[int]:
         """After `move` made a three along `direction`: the empty points there that make it a four."""
         board = self.board
         step = board.steps[direction]
-        table, keys, cells = board.line_tables[attacker], board.keys[direction], board.cells
+        pattern, cells = board.pattern, board.cells
         found = []
         for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5):
             cell = move + k * step
-            if 0 <= cell < board.length and cells[cell] == 0 and table[keys[cell]] in _COST_PATTERNS:
+            if 0 <= cell < board.length and cells[cell] == 0 and pattern(attacker, cell, direction) in _COST_PATTERNS:
                 found.append(cell)
         return found
 

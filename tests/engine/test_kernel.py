@@ -179,3 +179,38 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
         board.kernel.vcf(1, 4, board.index(7, 7), -1, {}, 100)
     with pytest.raises(ValueError, match="depth"):
         board.kernel.vcf(1, 500, -1, -1, {}, 100)
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+def test_compiled_move_ordering_matches_python(rule):
+    from game.engine.alphabeta import AlphaBeta
+    from game.engine.clock import Clock
+    from game.engine.levels import level_config
+    from game.engine.threats import ThreatSearch
+
+    config = level_config(Level.MASTER)
+    forced_seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        stones = _crowded_stones(rule, seed)[: rng.randint(3, 30)]
+        searchers = []
+        for compiled in (False, True):
+            board = EngineBoard(15, rule, compiled=compiled)
+            for x, y, colour in stones:
+                board.make(board.index(x, y), colour)
+            searcher = AlphaBeta(board, config, Clock(None, None), ThreatSearch(board, Clock(None, None)), seed)
+            searchers.append(searcher)
+        cells = [c for c in searchers[0].board.board_cells if not searchers[0].board.cells[c]]
+        for searcher in searchers:  # the same history and killers for both
+            history_rng = random.Random(seed)
+            for cell in history_rng.sample(cells, 10):
+                searcher.history[cell] = history_rng.randint(1, 400)
+            searcher.killers[2] = history_rng.sample(cells, 2)
+        for side in (1, 2):
+            forced_seen += bool(searchers[0].board.by_class[3 - side][5 + 3])
+            for tt_move in (-1, cells[seed % len(cells)]):
+                for limit in (6, 12, 10_000):
+                    expected = searchers[0].ordered_moves(side, 2, tt_move, limit)
+                    assert searchers[1].ordered_moves(side, 2, tt_move, limit) == expected, (seed, side, limit)
+    assert forced_seen >= 5  # positions with an open three to answer were covered

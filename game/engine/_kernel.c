@@ -854,6 +854,11 @@ try_four(VcfRun *run, int attacker, Py_ssize_t move, int depth, int at, int *len
         found = 1;
     } else if (fives == 1) { /* else: not a real four after all (an edge case of exact-five rules) */
         Py_ssize_t block = five_made_by(self, attacker, move);
+        if (block < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "class counts disagree with the board (five point)");
+            do_unmake(self);
+            return -1;
+        }
         if (blocked_by_forbidden(self, defender, block)) {
             run->line[at] = move;
             run->line[at + 1] = block;
@@ -897,6 +902,10 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
         if (their_fives > 1)
             return 0;
         Py_ssize_t block = first_of_class(self, defender, C_FIVE);
+        if (block < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "class counts disagree with the board (five point)");
+            return -1;
+        }
         if (!IS_FOUR_CLASS(class_of(self, attacker, block)))
             return 0; /* the forced block is not a four: the chain breaks */
         moves[count++] = (int32_t)block;

@@ -1,5 +1,6 @@
-/* The engine board's make/unmake and the VCF, compiled: the same updates as
- * EngineBoard.make/unmake in state.py and the same search as ThreatSearch.vcf in threats.py.
+/* The engine board's make/unmake, the VCF and VCT and the move ordering, compiled: the same
+ * updates as EngineBoard.make/unmake in state.py, the same searches as ThreatSearch.vcf and
+ * .vct in threats.py and the same order as AlphaBeta.ordered_moves.
  *
  * Why: make/unmake was over 80% of the pure-Python search (cProfile on the speed positions:
  * 4.5 s of 5.3 s) and, once compiled, the VCF run at every leaf was most of the rest.
@@ -10,7 +11,7 @@
  * The board lives twice: in C arrays here, and in the Python lists and sets the rest of
  * the engine reads (cells, line keys, combined patterns, packed cell values, class sets,
  * totals, near counts). make/unmake called from Python update both ("mirrored"); the
- * compiled VCF makes and unmakes its moves in the C arrays only and undoes them all
+ * compiled VCF and VCT make and unmake their moves in the C arrays only and undoes them all
  * before it returns, so Python never sees the difference. state.py falls back to its
  * Python code when this module is missing (no compiler when the game was installed) or
  * GOMOKU_PURE_PYTHON is set; tests compare the two step by step and search by search.
@@ -21,7 +22,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 4
+#define KERNEL_API_VERSION 5
 
 #define TABLE_SIZE 65536
 #define DIRECTIONS 4
@@ -727,14 +728,38 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 
 /* ------------------------------------------------------------------ VCF */
 
-/* One call of vcf(): the node count, its cap, and the line found so far. */
+/* One call of vcf() or vct(): the node count, its cap, and the line found so far. */
 typedef struct {
     KernelObject *board;
-    PyObject *failed; /* dict: position key -> deepest depth that failed (shared with threats.py) */
+    PyObject *failed;     /* dict: VCF position key -> deepest depth that failed (shared with threats.py) */
+    PyObject *vct_failed; /* the same for the VCT (NULL in a vcf() call) */
     long nodes, max_nodes;
+    PyObject *poll;       /* called every POLL_INTERVAL nodes (the clock's check); may raise to stop */
+    long next_poll;
     int aborted;
     Py_ssize_t line[VCF_LINE_MAX];
 } VcfRun;
+
+#define POLL_INTERVAL 2048
+
+/* Count a node: 1 to go on, 0 when the node cap is reached (the search ends as "not found"),
+ * -1 when the poll raised (a deadline or stop: the exception goes up to Python). */
+static inline int
+count_node(VcfRun *run)
+{
+    if (++run->nodes > run->max_nodes) {
+        run->aborted = 1;
+        return 0;
+    }
+    if (run->poll != NULL && run->nodes >= run->next_poll) {
+        run->next_poll = run->nodes + POLL_INTERVAL;
+        PyObject *result = PyObject_CallNoArgs(run->poll);
+        if (result == NULL)
+            return -1;
+        Py_DECREF(result);
+    }
+    return 1;
+}
 
 static inline int
 class_of(KernelObject *self, int colour, Py_ssize_t cell)
@@ -788,15 +813,32 @@ four_rank(int cls)
     return cls == C_BLOCK4_FLEX3 ? 0 : cls == C_BLOCK4_PLUS ? 1 : cls == C_BLOCK4 ? 2 : -1;
 }
 
-/* Collect the attacker's fours as rank << 16 | cell, from the squares of radius 4 around
- * zone_a and zone_b (or the whole board when zone_a < 0). Returns how many. */
+/* Rank of a threat class in the VCT's move order (fours, then threes: _VCF_ORDER +
+ * _VCT_THREES in threats.py), or -1. */
+static inline int
+threat_rank(int cls)
+{
+    switch (cls) {
+    case C_BLOCK4_FLEX3: return 0;
+    case C_BLOCK4_PLUS: return 1;
+    case C_BLOCK4: return 2;
+    case C_FLEX3_2X: return 3;
+    case C_FLEX3_PLUS: return 4;
+    case C_FLEX3: return 5;
+    default: return -1;
+    }
+}
+
+/* Collect the attacker's moves that `rank_of` ranks, as rank << 16 | cell, from the squares
+ * of radius 4 around zone_a and zone_b (or the whole board when zone_a < 0). Returns how many. */
 static int
-collect_fours(KernelObject *self, int attacker, Py_ssize_t zone_a, Py_ssize_t zone_b, int32_t *moves)
+collect_ranked(KernelObject *self, int attacker, Py_ssize_t zone_a, Py_ssize_t zone_b, int32_t *moves,
+               int (*rank_of)(int))
 {
     int count = 0;
     if (zone_a < 0) {
         for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++) {
-            int rank = self->cells[m] == 0 ? four_rank(class_of(self, attacker, m)) : -1;
+            int rank = self->cells[m] == 0 ? rank_of(class_of(self, attacker, m)) : -1;
             if (rank >= 0)
                 moves[count++] = (int32_t)(rank << 16 | m);
         }
@@ -812,7 +854,7 @@ collect_fours(KernelObject *self, int attacker, Py_ssize_t zone_a, Py_ssize_t zo
                     continue;
                 if (z == 1 && in_zone(self, m, zone_a))
                     continue; /* already seen around zone_a */
-                int rank = four_rank(class_of(self, attacker, m));
+                int rank = rank_of(class_of(self, attacker, m));
                 if (rank >= 0 && count < MAX_MOVES)
                     moves[count++] = (int32_t)(rank << 16 | m);
             }
@@ -835,6 +877,30 @@ sort_moves(int32_t *moves, int count)
     }
     for (int k = 0; k < count; k++)
         moves[k] &= 0xFFFF;
+}
+
+/* Whether the memo says this position failed at `depth` or deeper: 1 yes, 0 no, -1 error. */
+static int
+memo_failed(PyObject *memo, PyObject *key, int depth)
+{
+    PyObject *known = PyDict_GetItemWithError(memo, key);
+    if (known == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    long failed_depth = PyLong_AsLong(known);
+    if (failed_depth == -1 && PyErr_Occurred())
+        return -1;
+    return failed_depth >= depth;
+}
+
+static int
+memo_store(PyObject *memo, PyObject *key, int depth)
+{
+    PyObject *depth_object = PyLong_FromLong(depth);
+    if (depth_object == NULL)
+        return -1;
+    int result = PyDict_SetItem(memo, key, depth_object);
+    Py_DECREF(depth_object);
+    return result;
 }
 
 static int vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int at, int *length);
@@ -884,10 +950,9 @@ static int
 vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int at, int *length)
 {
     KernelObject *self = run->board;
-    if (++run->nodes > run->max_nodes) {
-        run->aborted = 1;
-        return 0;
-    }
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
     int defender = 3 - attacker;
     int32_t *own = self->class_count[attacker];
     if (own[C_FIVE]) {
@@ -916,7 +981,7 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
             return 1;
         }
         if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
-            count = collect_fours(self, attacker, zone_a, zone_b, moves);
+            count = collect_ranked(self, attacker, zone_a, zone_b, moves, four_rank);
             sort_moves(moves, count);
         }
     }
@@ -930,14 +995,10 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
     PyObject *key_object = PyLong_FromUnsignedLongLong(key);
     if (key_object == NULL)
         return -1;
-    PyObject *known = PyDict_GetItemWithError(run->failed, key_object);
-    if (known == NULL && PyErr_Occurred()) {
+    int known = memo_failed(run->failed, key_object, depth);
+    if (known != 0) {
         Py_DECREF(key_object);
-        return -1;
-    }
-    if (known != NULL && PyLong_AsLong(known) >= depth) {
-        Py_DECREF(key_object);
-        return 0;
+        return known < 0 ? -1 : 0;
     }
     for (int k = 0; k < count; k++) {
         int found = try_four(run, attacker, moves[k], depth, at, length);
@@ -946,73 +1007,241 @@ vcf_search(VcfRun *run, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t z
             return found;
         }
     }
-    if (!run->aborted) {
-        PyObject *depth_object = PyLong_FromLong(depth);
-        if (depth_object == NULL || PyDict_SetItem(run->failed, key_object, depth_object) < 0) {
-            Py_XDECREF(depth_object);
-            Py_DECREF(key_object);
-            return -1;
-        }
-        Py_DECREF(depth_object);
+    if (!run->aborted && memo_store(run->failed, key_object, depth) < 0) {
+        Py_DECREF(key_object);
+        return -1;
     }
     Py_DECREF(key_object);
     return 0;
 }
 
+/* ------------------------------------------------------------------ VCT */
+
+static int every_defence_loses(VcfRun *run, int attacker, int depth, int vcf_depth, Py_ssize_t threat);
+
+/* threats.ThreatSearch.vct, move for move: 1 when the attacker (to move) wins by fours and
+ * threes (the first move, or the VCF line, in run->line[0:*length]), 0 when not, -1 on error. */
+static int
+vct_search(VcfRun *run, int attacker, int depth, int vcf_depth, Py_ssize_t zone_a, Py_ssize_t zone_b, int *length)
+{
+    KernelObject *self = run->board;
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
+    int defender = 3 - attacker;
+    if (self->class_count[defender][C_FIVE]) /* must answer a four: only fours keep the initiative */
+        return vcf_search(run, attacker, vcf_depth, zone_a, zone_b, 0, length);
+    int found = vcf_search(run, attacker, vcf_depth, zone_a, zone_b, 0, length);
+    if (found != 0 || depth <= 0)
+        return found;
+    uint64_t key = self->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x3C3C3C3CULL);
+    PyObject *key_object = PyLong_FromUnsignedLongLong(key);
+    if (key_object == NULL)
+        return -1;
+    int known = memo_failed(run->vct_failed, key_object, depth);
+    if (known != 0) {
+        Py_DECREF(key_object);
+        return known < 0 ? -1 : 0;
+    }
+    int32_t moves[MAX_MOVES];
+    int count = collect_ranked(self, attacker, zone_a, zone_b, moves, threat_rank);
+    sort_moves(moves, count);
+    for (int k = 0; k < count; k++) {
+        Py_ssize_t move = moves[k];
+        if (do_make(self, move, attacker, 0) < 0) {
+            Py_DECREF(key_object);
+            return -1;
+        }
+        int wins = 0;
+        if (!self->class_count[defender][C_FIVE]) /* else the three ignored a four of the defender */
+            wins = every_defence_loses(run, attacker, depth - 1, vcf_depth, move);
+        do_unmake(self);
+        if (wins != 0) {
+            Py_DECREF(key_object);
+            if (wins == 1) {
+                run->line[0] = move;
+                *length = 1;
+            }
+            return wins;
+        }
+    }
+    if (!run->aborted && memo_store(run->vct_failed, key_object, depth) < 0) {
+        Py_DECREF(key_object);
+        return -1;
+    }
+    Py_DECREF(key_object);
+    return 0;
+}
+
+/* The defender to move against the attacker's `threat`: 1 when the attacker wins whatever
+ * he does (threats._every_defence_loses), 0 when some defence holds, -1 on error. */
+static int
+every_defence_loses(VcfRun *run, int attacker, int depth, int vcf_depth, Py_ssize_t threat)
+{
+    KernelObject *self = run->board;
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
+    int defender = 3 - attacker, length = 0;
+    if (self->class_count[defender][C_FIVE])
+        return 0;
+    int32_t *attack = self->class_count[attacker];
+    if (attack[C_FIVE] >= 2)
+        return 1;
+    if (attack[C_FIVE]) {
+        Py_ssize_t block = first_of_class(self, attacker, C_FIVE);
+        if (block < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "class counts disagree with the board (five point)");
+            return -1;
+        }
+        if (blocked_by_forbidden(self, defender, block))
+            return 1;
+        if (do_make(self, block, defender, 0) < 0)
+            return -1;
+        int found = vct_search(run, attacker, depth, vcf_depth, threat, block, &length);
+        do_unmake(self);
+        return found;
+    }
+    if (!attack[C_FLEX4])
+        return 0; /* no threat left */
+    /* The defences, in cell order: his points that stop the four, and our own fours. */
+    int32_t defences[MAX_MOVES];
+    int count = 0;
+    for (Py_ssize_t m = self->first_cell; m <= self->last_cell && count < MAX_MOVES; m++)
+        if (self->cells[m] == 0 && (class_of(self, attacker, m) >= C_BLOCK4 || IS_FOUR_CLASS(class_of(self, defender, m))))
+            defences[count++] = (int32_t)m;
+    for (int k = 0; k < count; k++) {
+        Py_ssize_t cell = defences[k];
+        if (blocked_by_forbidden(self, defender, cell))
+            continue;
+        if (do_make(self, cell, defender, 0) < 0)
+            return -1;
+        int holds; /* 1: this defence holds, 0: it loses, -1: error */
+        int32_t their_fives = self->class_count[defender][C_FIVE];
+        if (their_fives) { /* a counter-four: the attacker must block, then the defender moves again */
+            Py_ssize_t block = first_of_class(self, defender, C_FIVE);
+            if (their_fives >= 2 || blocked_by_forbidden(self, attacker, block)) {
+                holds = 1;
+            } else if (do_make(self, block, attacker, 0) < 0) {
+                holds = -1;
+            } else {
+                int loses = every_defence_loses(run, attacker, depth, vcf_depth, threat);
+                holds = loses < 0 ? -1 : !loses;
+                do_unmake(self);
+            }
+        } else {
+            int found = vct_search(run, attacker, depth, vcf_depth, threat, cell, &length);
+            holds = found < 0 ? -1 : !found;
+        }
+        do_unmake(self);
+        if (holds != 0)
+            return holds < 0 ? -1 : 0;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(Kernel_vcf_doc,
-"vcf(attacker, depth, zone_a, zone_b, failed, max_nodes) -> (line or None, nodes)\n\n"
+"vcf(attacker, depth, zone_a, zone_b, failed, max_nodes, poll) -> (line or None, nodes)\n\n"
 "ThreatSearch.vcf in C: a winning line of fours for `attacker` (to move) as cells, or None.\n"
 "zone_a/zone_b are the two cells whose 9x9 squares the fours must touch (-1: anywhere);\n"
-"`failed` is the failure memo dict. Stops (returns None) after max_nodes nodes.");
+"`failed` is the failure memo dict. Stops (returns None) after max_nodes nodes; calls\n"
+"poll() (or nothing, for None) every 2048 nodes, and an exception it raises ends the search.");
+
+/* Checks shared by vcf() and vct(). */
+static int
+check_threat_call(KernelObject *self, int attacker, int depth, Py_ssize_t zone_a, Py_ssize_t zone_b)
+{
+    if (attacker != 1 && attacker != 2) {
+        PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
+        return -1;
+    }
+    if (depth > MAX_VCF_DEPTH) {
+        PyErr_Format(PyExc_ValueError, "VCF depth %d is over %d", depth, MAX_VCF_DEPTH);
+        return -1;
+    }
+    if ((zone_a >= 0 && check_cell(self, zone_a) < 0) || (zone_b >= 0 && check_cell(self, zone_b) < 0))
+        return -1;
+    if ((zone_a < 0) != (zone_b < 0)) {
+        PyErr_SetString(PyExc_ValueError, "a zone has two cells or none");
+        return -1;
+    }
+    return 0;
+}
+
+/* Undo what an error left on the board, then return (line or None, nodes). */
+static PyObject *
+threat_result(VcfRun *run, Py_ssize_t frames_before, int found, int length)
+{
+    KernelObject *self = run->board;
+    while (self->frame_count > frames_before) /* only after an error: leave the board as it was */
+        do_unmake(self);
+    if (found < 0)
+        return NULL;
+    if (found == 0)
+        return Py_BuildValue("(Ol)", Py_None, run->nodes);
+    PyObject *line = PyList_New(length);
+    if (line == NULL)
+        return NULL;
+    for (int k = 0; k < length; k++) {
+        PyObject *cell = PyLong_FromSsize_t(run->line[k]);
+        if (cell == NULL) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, k, cell);
+    }
+    return Py_BuildValue("(Nl)", line, run->nodes);
+}
 
 static PyObject *
 Kernel_vcf(KernelObject *self, PyObject *args)
 {
     int attacker, depth;
     Py_ssize_t zone_a, zone_b;
-    PyObject *failed;
+    PyObject *failed, *poll;
     long max_nodes;
-    if (!PyArg_ParseTuple(args, "iinnO!l:vcf", &attacker, &depth, &zone_a, &zone_b, &PyDict_Type, &failed, &max_nodes))
+    if (!PyArg_ParseTuple(args, "iinnO!lO:vcf", &attacker, &depth, &zone_a, &zone_b, &PyDict_Type, &failed, &max_nodes,
+                          &poll))
         return NULL;
-    if (attacker != 1 && attacker != 2) {
-        PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
+    if (check_threat_call(self, attacker, depth, zone_a, zone_b) < 0)
         return NULL;
-    }
-    if (depth > MAX_VCF_DEPTH) {
-        PyErr_Format(PyExc_ValueError, "VCF depth %d is over %d", depth, MAX_VCF_DEPTH);
-        return NULL;
-    }
-    if ((zone_a >= 0 && check_cell(self, zone_a) < 0) || (zone_b >= 0 && check_cell(self, zone_b) < 0))
-        return NULL;
-    if ((zone_a < 0) != (zone_b < 0)) {
-        PyErr_SetString(PyExc_ValueError, "a zone has two cells or none");
-        return NULL;
-    }
-    VcfRun run = {.board = self, .failed = failed, .nodes = 0, .max_nodes = max_nodes, .aborted = 0};
+    VcfRun run = {.board = self, .failed = failed, .vct_failed = NULL, .nodes = 0, .max_nodes = max_nodes,
+                  .poll = poll == Py_None ? NULL : poll, .next_poll = POLL_INTERVAL};
     int length = 0;
     Py_ssize_t frames_before = self->frame_count;
     int found = vcf_search(&run, attacker, depth, zone_a, zone_b, 0, &length);
-    while (self->frame_count > frames_before) /* only after an error: leave the board as it was */
-        do_unmake(self);
-    if (found < 0)
+    return threat_result(&run, frames_before, found, length);
+}
+
+PyDoc_STRVAR(Kernel_vct_doc,
+"vct(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
+"ThreatSearch.vct in C: [first move] of a win by fours and open threes for `attacker` (to\n"
+"move), or the VCF line when fours alone win; None without one. `depth` counts threes, each\n"
+"attacker node first tries a VCF of `vcf_depth`; the memo dicts are threats.py's. max_nodes\n"
+"and poll as in vcf().");
+
+static PyObject *
+Kernel_vct(KernelObject *self, PyObject *args)
+{
+    int attacker, depth, vcf_depth;
+    Py_ssize_t zone_a, zone_b;
+    PyObject *vcf_failed, *vct_failed, *poll;
+    long max_nodes;
+    if (!PyArg_ParseTuple(args, "iiinnO!O!lO:vct", &attacker, &depth, &vcf_depth, &zone_a, &zone_b, &PyDict_Type,
+                          &vcf_failed, &PyDict_Type, &vct_failed, &max_nodes, &poll))
         return NULL;
-    PyObject *line = Py_None;
-    Py_INCREF(line);
-    if (found == 1) {
-        Py_DECREF(line);
-        line = PyList_New(length);
-        if (line == NULL)
-            return NULL;
-        for (int k = 0; k < length; k++) {
-            PyObject *cell = PyLong_FromSsize_t(run.line[k]);
-            if (cell == NULL) {
-                Py_DECREF(line);
-                return NULL;
-            }
-            PyList_SET_ITEM(line, k, cell);
-        }
+    if (check_threat_call(self, attacker, vcf_depth, zone_a, zone_b) < 0)
+        return NULL;
+    if (depth > MAX_VCF_DEPTH) {
+        PyErr_Format(PyExc_ValueError, "VCT depth %d is over %d", depth, MAX_VCF_DEPTH);
+        return NULL;
     }
-    return Py_BuildValue("(Nl)", line, run.nodes);
+    VcfRun run = {.board = self, .failed = vcf_failed, .vct_failed = vct_failed, .nodes = 0, .max_nodes = max_nodes,
+                  .poll = poll == Py_None ? NULL : poll, .next_poll = POLL_INTERVAL};
+    int length = 0;
+    Py_ssize_t frames_before = self->frame_count;
+    int found = vct_search(&run, attacker, depth, vcf_depth, zone_a, zone_b, &length);
+    return threat_result(&run, frames_before, found, length);
 }
 
 /* ------------------------------------------------------------------ move ordering */
@@ -1175,6 +1404,7 @@ static PyMethodDef Kernel_methods[] = {
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL, Kernel_make_doc},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, Kernel_unmake_doc},
     {"vcf", (PyCFunction)Kernel_vcf, METH_VARARGS, Kernel_vcf_doc},
+    {"vct", (PyCFunction)Kernel_vct, METH_VARARGS, Kernel_vct_doc},
     {"ordered", (PyCFunction)Kernel_ordered, METH_VARARGS, Kernel_ordered_doc},
     {"key", (PyCFunction)(void (*)(void))Kernel_key, METH_FASTCALL, PyDoc_STR("key(direction, cell) -> the cell's line key")},
     {"keys", (PyCFunction)Kernel_keys, METH_O, PyDoc_STR("keys(direction) -> every cell's line key, as a list")},

@@ -13,7 +13,7 @@ in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
 making most of the calls. So it is compiled: `_kernel.c` keeps the board in C arrays,
 mirrors every make/unmake into the lists and sets below (1.3 microseconds a pair), and
-runs the VCF and the move ordering entirely in C. The Python code below stays as the
+runs the VCF, the VCT and the move ordering entirely in C. The Python code below stays as the
 reference the tests hold the kernel to, and as the fallback when the extension was not
 built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """
@@ -29,7 +29,7 @@ from game.rules import Board, Rule
 from . import patterns as pt
 
 #: The compiled make/unmake, or None: the Python methods below do the same, slower.
-_KERNEL_API = 4
+_KERNEL_API = 5
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler

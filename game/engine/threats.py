@@ -19,9 +19,10 @@ from .clock import Clock
 from .state import BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
-#: Most nodes one compiled VCF call may visit (a few tens of milliseconds): the clock is
-#: only consulted between calls, so this bounds how late a stop or deadline is noticed.
-COMPILED_VCF_NODES = 50_000
+#: Most nodes one compiled VCF or VCT call may visit (about a second in C): a safety bound
+#: only, since the C search calls the clock's check every 2048 nodes (about a millisecond),
+#: so a deadline or a stop ends it as promptly as in Python.
+COMPILED_THREAT_NODES = 2_000_000
 _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
 
 
@@ -109,14 +110,25 @@ class ThreatSearch:
         finally:
             board.unmake()
 
-    def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
+    def _compiled_budget(self, most: int) -> int:
         clock = self.clock
-        budget = COMPILED_VCF_NODES
-        if clock.max_nodes is not None:
-            budget = max(1, min(budget, clock.max_nodes - clock.nodes))
+        if clock.max_nodes is None:
+            return most
+        return max(1, min(most, clock.max_nodes - clock.nodes))
+
+    def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
         zone_a, zone_b = zone if zone is not None else (-1, -1)
-        line, nodes = self.board.kernel.vcf(attacker, depth, zone_a, zone_b, self._vcf_fail, budget)
-        clock.advance(nodes)
+        budget = self._compiled_budget(COMPILED_THREAT_NODES)
+        line, nodes = self.board.kernel.vcf(attacker, depth, zone_a, zone_b, self._vcf_fail, budget, self.clock.check)
+        self.clock.advance(nodes)
+        return line
+
+    def _compiled_vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None) -> list[int] | None:
+        zone_a, zone_b = zone if zone is not None else (-1, -1)
+        budget = self._compiled_budget(COMPILED_THREAT_NODES)
+        line, nodes = self.board.kernel.vct(
+            attacker, depth, vcf_depth, zone_a, zone_b, self._vcf_fail, self._vct_fail, budget, self.clock.check)
+        self.clock.advance(nodes)
         return line
 
     # ---------------------------------------------------------------- VCT
@@ -125,9 +137,11 @@ class ThreatSearch:
 
         `depth` counts attacker threes; every attacker node first tries a VCF. Below the
         first threat only threats within four points of the last threat or its answer are
-        tried (`zone`), as in the VCF.
+        tried (`zone`), as in the VCF. With the compiled kernel the same search runs in C.
         """
         board = self.board
+        if board.kernel is not None:
+            return self._compiled_vct(attacker, depth, vcf_depth, zone)
         self.clock.tick()
         defender = 3 - attacker
         if board.by_class[defender][pt.C_FIVE]:

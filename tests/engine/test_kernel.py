@@ -172,13 +172,13 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
     board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5))
     before = board.snapshot()
     for attacker in (1, 2):
-        line, nodes = board.kernel.vcf(attacker, 20, -1, -1, {}, 3)
+        line, nodes = board.kernel.vcf(attacker, 20, -1, -1, {}, 3, None)
         assert nodes <= 4
         assert board.snapshot() == before
     with pytest.raises(ValueError, match="two cells or none"):
-        board.kernel.vcf(1, 4, board.index(7, 7), -1, {}, 100)
+        board.kernel.vcf(1, 4, board.index(7, 7), -1, {}, 100, None)
     with pytest.raises(ValueError, match="depth"):
-        board.kernel.vcf(1, 500, -1, -1, {}, 100)
+        board.kernel.vcf(1, 500, -1, -1, {}, 100, None)
 
 
 @compiled_only
@@ -214,3 +214,50 @@ def test_compiled_move_ordering_matches_python(rule):
                     expected = searchers[0].ordered_moves(side, 2, tt_move, limit)
                     assert searchers[1].ordered_moves(side, 2, tt_move, limit) == expected, (seed, side, limit)
     assert forced_seen >= 5  # positions with an open three to answer were covered
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+def test_compiled_vct_finds_the_same_wins_as_python(rule):
+    from game.engine.clock import Clock
+    from game.engine.threats import ThreatSearch
+
+    found = 0
+    for seed in range(40):
+        stones = _crowded_stones(rule, 1000 + seed)[:18 + seed % 10]
+        python_board = EngineBoard(15, rule, compiled=False)
+        for x, y, colour in stones:
+            python_board.make(python_board.index(x, y), colour)
+        compiled = EngineBoard.from_stones(15, rule, stones)
+        before = compiled.snapshot()
+        for attacker in (1, 2):
+            for depth in (1, 2, 3):
+                slow = ThreatSearch(python_board, Clock(None, None))
+                fast = ThreatSearch(compiled, Clock(None, None))
+                line = fast.vct(attacker, depth, 8)
+                assert line == slow.vct(attacker, depth, 8), (seed, attacker, depth)
+                assert (fast._vcf_fail, fast._vct_fail) == (slow._vcf_fail, slow._vct_fail)
+                assert fast.clock.nodes == slow.clock.nodes
+                found += line is not None
+        assert compiled.snapshot() == before
+    assert found >= 20  # the positions do hold wins by threes and fours
+
+
+@compiled_only
+def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_it_was():
+    from game.engine.clock import SearchStopped
+
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 1006)[:24])
+    before = board.snapshot()
+    calls = []
+
+    def poll():
+        calls.append(1)
+        if len(calls) == 3:
+            raise SearchStopped("deadline passed")
+
+    with pytest.raises(SearchStopped):
+        board.kernel.vct(1, 3, 8, -1, -1, {}, {}, 10**7, poll)
+    assert len(calls) == 3
+    assert board.snapshot() == before
+    assert board.kernel.hash == board.hash

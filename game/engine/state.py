@@ -206,9 +206,9 @@ class EngineBoard:
         return column, row - PAD
 
     @classmethod
-    def from_stones(cls, size: int, rule: Rule, stones) -> "EngineBoard":
-        """Set up from (x, y, colour) triples in play order."""
-        board = cls(size, rule)
+    def from_stones(cls, size: int, rule: Rule, stones, compiled: bool | None = None) -> "EngineBoard":
+        """Set up from (x, y, colour) triples in play order (`compiled` as in the constructor)."""
+        board = cls(size, rule, compiled)
         for x, y, colour in stones:
             board.make(board.index(x, y), int(colour))
         return board

@@ -150,7 +150,7 @@ def test_compiled_vcf_finds_the_same_lines_as_python(rule):
         python_board = EngineBoard(15, rule, compiled=False)
         for x, y, colour in stones:
             python_board.make(python_board.index(x, y), colour)
-        compiled = EngineBoard.from_stones(15, rule, stones)
+        compiled = EngineBoard.from_stones(15, rule, stones, compiled=True)
         assert compiled.kernel is not None and python_board.kernel is None
         before = compiled.snapshot()
         for attacker in (1, 2):
@@ -169,7 +169,7 @@ def test_compiled_vcf_finds_the_same_lines_as_python(rule):
 
 @compiled_only
 def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
-    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5))
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5), compiled=True)
     before = board.snapshot()
     for attacker in (1, 2):
         line, nodes = board.kernel.vcf(attacker, 20, -1, -1, {}, 3, None)
@@ -228,7 +228,7 @@ def test_compiled_vct_finds_the_same_wins_as_python(rule):
         python_board = EngineBoard(15, rule, compiled=False)
         for x, y, colour in stones:
             python_board.make(python_board.index(x, y), colour)
-        compiled = EngineBoard.from_stones(15, rule, stones)
+        compiled = EngineBoard.from_stones(15, rule, stones, compiled=True)
         before = compiled.snapshot()
         for attacker in (1, 2):
             for depth in (1, 2, 3):
@@ -247,7 +247,7 @@ def test_compiled_vct_finds_the_same_wins_as_python(rule):
 def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_it_was():
     from game.engine.clock import SearchStopped
 
-    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 1006)[:24])
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 1006)[:24], compiled=True)
     before = board.snapshot()
     calls = []
 

@@ -44,8 +44,10 @@ _VCT_SHARE = 0.15
 _VCT_END = 0.75
 #: Share of the budget (from the start) by which the root defence against a VCT must end.
 _DEFENCE_SHARE = 0.55
-#: Node budget for proving one root move safe against the opponent's VCT.
+#: Node budget for proving one root move safe against the opponent's VCT: in Python, and
+#: with the compiled kernel (whose threat nodes cost about 0.6 microseconds, not 30).
 _DEFENCE_NODES = 1000
+_DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
 #: Share of the budget our own threat-space search may spend.
 _TSS_SHARE = 0.1
@@ -287,7 +289,7 @@ class _RootSearch:
             if time.perf_counter() >= deadline:
                 unknown.extend(ordered[number:])
                 break
-            clock = Clock(deadline, _DEFENCE_NODES, self.stop)
+            clock = Clock(deadline, _DEFENCE_NODES if engine.kernel is None else _DEFENCE_NODES_COMPILED, self.stop)
             threats.clock = clock
             if plans is not None:
                 plans.clock = clock
@@ -316,13 +318,23 @@ class _RootSearch:
 
     def _opponent_plan(self, plans: ThreatSpaceSearch | None, threats: ThreatSearch) -> tuple[set[int], int] | None:
         """The squares of the opponent's winning plan if we passed, and the VCT depth that
-        root moves must refute (1 when threat-space search found the plan); None without one."""
+        root moves must refute; None without one.
+
+        When threat-space search finds the plan, its squares are where refutations lie;
+        with the compiled kernel the shallowest exact VCT is looked for as well, and root
+        moves must refute both (a move that breaks the threat-space line can still allow
+        a VCT of four threes, which cost Master games against the threatspace peer). In
+        pure Python that VCT is too slow to ask of every root move, so depth 1 is asked.
+        """
         engine, opponent = self.engine, 3 - self.side
         try:
             if plans is not None:
                 plan = plans.find(opponent, self.config.root_tss)
                 if plan is not None:
-                    return plan.squares(), 1
+                    depth = 1
+                    if engine.kernel is not None:
+                        depth = self._shallowest_vct(threats, opponent) or 1
+                    return plan.squares(), depth
             for depth in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
                 line = threats.vct(opponent, depth, self._vcf_depth())
                 if line is not None:
@@ -336,6 +348,13 @@ class _RootSearch:
         except SearchStopped:
             if self.stop is not None and self.stop.is_set():
                 raise
+        return None
+
+    def _shallowest_vct(self, threats: ThreatSearch, attacker: int) -> int | None:
+        """The fewest threes (up to root_defence) with which `attacker`, to move, wins; None if none."""
+        for depth in range(1, self.config.root_defence + 1):
+            if threats.vct(attacker, depth, self._vcf_depth()) is not None:
+                return depth
         return None
 
     def _vcf_depth(self) -> int:

@@ -214,3 +214,32 @@ def test_white_to_move_beside_a_black_forbidden_point_gets_a_legal_move():
     assert (7, 7) in board.forbidden_points(Stone.BLACK)
     result = search(position, Limit(time_ms=800, depth=2), Level.STRONG)
     assert board.is_empty(result.move)
+
+
+# From games Master lost to the threatspace peer (white, opening 6): after black's 8,0
+# threat-space search finds black's plan, but black also has an exact VCT of three threes;
+# a root move that only breaks the threat-space line may still allow it.
+PLAN_AND_VCT = ["4,6", "7,5", "9,7", "4,4", "8,8", "5,3", "8,6", "6,2", "3,5", "7,1", "8,0"]
+
+
+@pytest.mark.skipif(not __import__("game.engine.state", fromlist=["x"]).kernel_available(),
+                    reason="the exact VCT is asked of every root move only with the compiled kernel")
+def test_master_defends_against_the_shallowest_vct_not_only_the_threat_space_plan():
+    from game.engine import root
+    from game.engine.clock import Clock
+    from game.engine.state import EngineBoard
+    from game.engine.threats import ThreatSearch
+    from game.engine.tss import ThreatSpaceSearch
+
+    board = Board(15, Rule.FREESTYLE)
+    for token in PLAN_AND_VCT:
+        board.push(tuple(int(n) for n in token.split(",")))
+    searcher = root._RootSearch(Position.from_board(board), Limit(time_ms=3000), Level.MASTER, 0, None, None)
+    searcher.engine = engine = EngineBoard.from_board(board)
+    clock = Clock(None, None)
+    squares, vct_depth = searcher._opponent_plan(ThreatSpaceSearch(engine, clock), ThreatSearch(engine, clock))
+    assert squares and vct_depth == 3  # black wins with three threes if white passes; root moves must stop that
+    result = search(Position.from_board(board), Limit(time_ms=3000), Level.MASTER)
+    board.push(result.move)
+    after = EngineBoard.from_board(board)
+    assert ThreatSearch(after, Clock(None, None)).vct(int(Stone.BLACK), 3, 10) is None

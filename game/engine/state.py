@@ -28,7 +28,8 @@ from game.rules import Board, Rule
 
 from . import patterns as pt
 
-#: The compiled make/unmake, or None: the Python methods below do the same, slower.
+#: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
+#: here and in threats.py / alphabeta.py does the same, slower.
 _KERNEL_API = 5
 try:
     from . import _kernel as _compiled
@@ -182,7 +183,6 @@ class EngineBoard:
         elif compiled and _compiled is None:
             raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
         self.kernel = self._make_kernel() if compiled else None
-        self.hashes: list[int] = []  # the hash before each compiled make
         if self.kernel is not None:
             # The line keys and combined patterns now live only in C (read them through
             # `line_key`): keeping Python copies up to date cost half of a compiled make.
@@ -247,17 +247,17 @@ class EngineBoard:
         if kernel is None:
             self._make_python(i, colour)
             return
-        self.hashes.append(self.hash)
-        self.hash ^= ZOBRIST[colour][i]
         kernel.make(i, colour)
+        self.hash = kernel.hash  # the kernel keeps the same Zobrist hash
 
     def unmake(self) -> int:
         """Take back the last stone; returns its cell."""
         kernel = self.kernel
         if kernel is None:
             return self._unmake_python()
-        self.hash = self.hashes.pop()
-        return kernel.unmake()
+        cell = kernel.unmake()
+        self.hash = kernel.hash
+        return cell
 
     def _make_python(self, i: int, colour: int) -> None:
         """make() in Python: the reference the compiled kernel is tested against.

@@ -157,8 +157,8 @@ typedef struct {
     TablesObject *tables;
     /* The board's Python state (owned references), kept equal to the C state below
      * except inside a compiled search, which undoes all its moves before it returns.
-     * py_keys and py_comb are only read once, to start the C state. */
-    PyObject *py_cells, *py_keys[DIRECTIONS], *py_comb, *py_packed[3], *py_sets[3][CLASS_COUNT], *py_total, *py_near;
+     * (The line keys and combined patterns are only copied in, at the start.) */
+    PyObject *py_cells, *py_packed[3], *py_sets[3][CLASS_COUNT], *py_total, *py_near;
     Py_ssize_t length, width, first_cell, last_cell;
     int renju;
     uint32_t mask[DIRECTIONS];
@@ -187,11 +187,8 @@ Kernel_traverse(KernelObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->tables);
     Py_VISIT(self->py_cells);
-    Py_VISIT(self->py_comb);
     Py_VISIT(self->py_total);
     Py_VISIT(self->py_near);
-    for (int d = 0; d < DIRECTIONS; d++)
-        Py_VISIT(self->py_keys[d]);
     for (int c = 1; c < 3; c++) {
         Py_VISIT(self->py_packed[c]);
         for (int k = 0; k < CLASS_COUNT; k++)
@@ -205,11 +202,8 @@ Kernel_clear(KernelObject *self)
 {
     Py_CLEAR(self->tables);
     Py_CLEAR(self->py_cells);
-    Py_CLEAR(self->py_comb);
     Py_CLEAR(self->py_total);
     Py_CLEAR(self->py_near);
-    for (int d = 0; d < DIRECTIONS; d++)
-        Py_CLEAR(self->py_keys[d]);
     for (int c = 1; c < 3; c++) {
         Py_CLEAR(self->py_packed[c]);
         for (int k = 0; k < CLASS_COUNT; k++)
@@ -246,6 +240,23 @@ take_list(PyObject *object, Py_ssize_t length, const char *name, PyObject **slot
     }
     Py_INCREF(object);
     *slot = object;
+    return 0;
+}
+
+/* Copy a list of `length` non-negative ints below 2**32 into `out`. */
+static int
+copy_words(PyObject *list, Py_ssize_t length, const char *name, uint32_t *out)
+{
+    if (!PyList_CheckExact(list) || PyList_GET_SIZE(list) != length) {
+        PyErr_Format(PyExc_ValueError, "%s must be a list of %zd ints", name, length);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < length; k++) {
+        unsigned long value = PyLong_AsUnsignedLong(PyList_GET_ITEM(list, k));
+        if (value == (unsigned long)-1 && PyErr_Occurred())
+            return -1;
+        out[k] = (uint32_t)value;
+    }
     return 0;
 }
 
@@ -341,8 +352,12 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         goto fail;
     }
     Py_ssize_t length = self->length = PyList_GET_SIZE(cells);
-    if (take_list(cells, length, "cells", &self->py_cells) < 0 || take_list(comb, length, "comb", &self->py_comb) < 0 ||
-        take_list(near, length, "near", &self->py_near) < 0 || take_list(total, 3, "total", &self->py_total) < 0)
+    if (take_list(cells, length, "cells", &self->py_cells) < 0 || take_list(near, length, "near", &self->py_near) < 0 ||
+        take_list(total, 3, "total", &self->py_total) < 0)
+        goto fail;
+    /* The line keys and combined patterns live only here from now on: copy them in. */
+    self->comb = allocate(length, sizeof(uint32_t));
+    if (self->comb == NULL || copy_words(comb, length, "comb", self->comb) < 0)
         goto fail;
     if (!PySequence_Check(keys) || PySequence_Size(keys) != DIRECTIONS) {
         PyErr_SetString(PyExc_ValueError, "keys: one list per direction (4)");
@@ -350,7 +365,8 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     for (int d = 0; d < DIRECTIONS; d++) {
         PyObject *list = PySequence_GetItem(keys, d);
-        int failed = list == NULL || take_list(list, length, "keys[d]", &self->py_keys[d]) < 0;
+        self->keys[d] = allocate(length, sizeof(uint32_t));
+        int failed = list == NULL || self->keys[d] == NULL || copy_words(list, length, "keys[d]", self->keys[d]) < 0;
         Py_XDECREF(list);
         if (failed)
             goto fail;
@@ -441,18 +457,11 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Py_DECREF(fast);
     /* The C state starts as a copy of the Python state. */
     self->cells = allocate(length, sizeof(int8_t));
-    self->comb = allocate(length, sizeof(uint32_t));
     self->near = allocate(length, sizeof(int32_t));
-    if (self->cells == NULL || self->comb == NULL || self->near == NULL)
+    if (self->cells == NULL || self->near == NULL)
         goto fail;
     COPY_LIST(self->py_cells, self->cells, int8_t);
-    COPY_LIST(self->py_comb, self->comb, uint32_t);
     COPY_LIST(self->py_near, self->near, int32_t);
-    for (int d = 0; d < DIRECTIONS; d++) {
-        if ((self->keys[d] = allocate(length, sizeof(uint32_t))) == NULL)
-            goto fail;
-        COPY_LIST(self->py_keys[d], self->keys[d], uint32_t);
-    }
     for (int c = 1; c < 3; c++) {
         if ((self->packed[c] = allocate(length, sizeof(int64_t))) == NULL)
             goto fail;

@@ -47,9 +47,14 @@ def working_folder(argv: Sequence[str]) -> Path | None:
     """The brain's own folder when its program is given as a path (brains read their config and
     weights from there, as Piskvork runs them); None for a bare name found on PATH ("python3")."""
     program = argv[0]
-    if os.sep in program or (os.altsep and os.altsep in program):
+    if _is_path(program):
         return Path(program).resolve().parent
     return None
+
+
+def _is_path(program: str) -> bool:
+    """A program given as a path (with a folder, or a file right here) rather than a name on PATH."""
+    return os.sep in program or bool(os.altsep and os.altsep in program) or Path(program).is_file()
 
 
 class BrainProcess:
@@ -58,7 +63,9 @@ class BrainProcess:
     def __init__(self, argv: Sequence[str], cwd: Path | None = None) -> None:
         self.argv = list(argv)
         program = self.argv[0]
-        if os.sep in program or (os.altsep and os.altsep in program):
+        if _is_path(program):
+            if not Path(program).is_file():
+                raise FileNotFoundError(f"there is no file at {program!r}")
             program = str(Path(program).resolve())  # it is run from its own folder
         elif shutil.which(program) is None:
             raise FileNotFoundError(f"no program named {program!r} on the PATH")
@@ -147,6 +154,10 @@ class BrainProcess:
                 self.lines.put((stamp, line))
                 return drained
             drained.append(line)
+
+    def finish_stderr(self, seconds: float) -> None:
+        """Give the stderr reader a moment to take a dead brain's last words."""
+        self._threads[1].join(timeout=seconds)
 
     @property
     def exit_code(self) -> int | None:

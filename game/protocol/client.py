@@ -135,7 +135,7 @@ class GomocupClient:
         try:
             self.process = BrainProcess(self.argv, working_folder(self.argv))
         except (OSError, ValueError) as error:
-            raise EngineFailure(FailureKind.NOT_STARTED, self.name, f"cannot start {self.argv[0]!r}: {error}") from error
+            raise EngineFailure(FailureKind.NOT_STARTED, self.name, f"cannot start {self.argv[0]!r}: {_reason(error)}") from error
         self.size, self.rule, self.turn_ms = size, rule, turn_ms
         self._sync = _Sync()
         self.nbest_supported = None
@@ -420,8 +420,19 @@ class GomocupClient:
                 skipped.append(line.strip())
 
     def _death_note(self, what: str) -> str:
+        if self.process is not None and self.process.exit_code is not None:
+            self.process.finish_stderr(0.5)
         tail = list(self.process.stderr_tail) if self.process is not None else []
         return f"{what}" + (f"; its last error output: {_quote(' | '.join(tail[-3:]))}" if tail else "")
+
+
+def _reason(error: Exception) -> str:
+    """An OSError's words without the errno noise ("permission denied", "there is no file at ...")."""
+    if isinstance(error, PermissionError):
+        return "permission denied (is it executable?)"
+    if isinstance(error, OSError) and error.strerror and not error.args[1:] == ():
+        return error.strerror.lower()
+    return str(error)
 
 
 def _quote(text: str) -> str:

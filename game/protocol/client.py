@@ -379,8 +379,10 @@ class GomocupClient:
 
     def _next(self, deadline: float, command: str) -> tuple[float, str]:
         """The next line before `deadline`, or EngineFailure TIMEOUT / DIED."""
-        assert self.process is not None
-        got = self.process.next_line(deadline)
+        process = self.process
+        if process is None:  # killed from another thread (the window closed the engine)
+            raise EngineFailure(FailureKind.DIED, self.name, f"was stopped while answering {command!r}")
+        got = process.next_line(deadline)
         if got is None or (got[1] is not None and got[0] > deadline):
             raise EngineFailure(
                 FailureKind.TIMEOUT,
@@ -389,7 +391,7 @@ class GomocupClient:
             )
         arrived, line = got
         if line is None:
-            code = self.process.wait_exit(1.0)
+            code = process.wait_exit(1.0)
             raise EngineFailure(FailureKind.DIED, self.name, self._death_note(f"exited (code {code}) after {command!r}"))
         log.debug("%s >> %s", self.name, line)
         return arrived, line

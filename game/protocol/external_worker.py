@@ -64,6 +64,7 @@ class ExternalEngineWorker:
         self._pending: int | None = None
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._working = False  # the thread is in a conversation with the brain
         self.last_failure: EngineFailure | None = None
         self._finalizer = weakref.finalize(self, ExternalEngineWorker._shutdown, self._jobs, self.client)
 
@@ -96,6 +97,8 @@ class ExternalEngineWorker:
             self._cancelled_upto = 2**62
         self._finalizer.detach()
         self._jobs.put(None)
+        if self._working:
+            self.client.kill()  # its answer is not wanted any more: do not wait for it
         thread = self._thread
         if thread is not None:
             # a job still running ends within its move time plus grace; END then gets its own grace
@@ -177,7 +180,11 @@ class ExternalEngineWorker:
                 job_id, purpose, position, turn_ms, time_left_ms = job
                 if self._is_cancelled(job_id):
                     continue
-                self._replies.put(self._run(job_id, purpose, position, turn_ms, time_left_ms))
+                self._working = True
+                try:
+                    self._replies.put(self._run(job_id, purpose, position, turn_ms, time_left_ms))
+                finally:
+                    self._working = False
         finally:
             self.client.close()
 

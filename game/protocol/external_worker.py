@@ -20,7 +20,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.engine.api import Level, Limit, Position, SearchResult
+from game.engine.analysis import Analysis
+from game.engine.api import Candidate, Level, Limit, Position, SearchResult
 from game.engine.worker import EngineReply, WorkerClosedError
 
 from .client import GAME_TYPE_BRAIN, BrainAnalysis, GomocupClient
@@ -35,7 +36,7 @@ class ExternalReply(EngineReply):
     """An EngineReply that also carries the failure (who, what) and, for analysis, the brain's candidates."""
 
     failure: EngineFailure | None = None
-    analysis: BrainAnalysis | None = None
+    brain_analysis: BrainAnalysis | None = None
 
 
 class ExternalEngineWorker:
@@ -65,6 +66,7 @@ class ExternalEngineWorker:
         self._closed = False
         self._thread: threading.Thread | None = None
         self._working = False  # the thread is in a conversation with the brain
+        self._n_best = 3
         self.last_failure: EngineFailure | None = None
         self._finalizer = weakref.finalize(self, ExternalEngineWorker._shutdown, self._jobs, self.client)
 
@@ -139,6 +141,13 @@ class ExternalEngineWorker:
         self._jobs.put((job_id, purpose, position, turn_ms, time_left_ms))
         return job_id
 
+    def request_analysis(self, position: Position, n_best: int = 3, limit: Limit | None = None) -> int:
+        """The brain as analyst: its `n_best` moves (YXNBEST, or its one move if it lacks it) as
+        an Analysis, in the shape the built-in worker gives. An external brain cannot analyse
+        without end, so there is one reply (`analysis.final` True) after its move time."""
+        self._n_best = max(1, n_best)
+        return self.request(position, limit=limit, purpose="analysis")
+
     def cancel(self) -> None:
         with self._lock:
             self._cancelled_upto = self._next_id
@@ -193,10 +202,8 @@ class ExternalEngineWorker:
             board = position.to_board()
             self._ensure_started(board.size, position.rule, turn_ms)
             if purpose == "analysis":
-                analysis = self.client.analyse(board, 3, turn_ms=turn_ms)
-                best = analysis.candidates[0]
-                result = SearchResult(analysis.best, best.score or 0, best.depth, best.nodes, best.pv, analysis.time_ms)
-                return ExternalReply(job_id, purpose, result, analysis=analysis)
+                found = self.client.analyse(board, self._n_best, turn_ms=turn_ms)
+                return ExternalReply(job_id, purpose, None, analysis=_as_analysis(found, board), brain_analysis=found)
             answer = self.client.move(board, turn_ms=turn_ms, time_left_ms=time_left_ms)
             info = answer.info
             pv = info.pv if info is not None and info.pv and info.pv[0] == answer.point else (answer.point,)
@@ -228,3 +235,21 @@ class ExternalEngineWorker:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _as_analysis(found: BrainAnalysis, board: Any) -> Analysis:
+    """A brain's YXNBEST answer in the built-in analysis's shape. Scores are the brain's own
+    (its scale may differ from ours); a mate score reads as a proven win or loss."""
+    candidates = tuple(
+        Candidate(info.pv[0], info.score or 0, info.pv) for info in found.candidates if info.pv
+    )
+    best = found.candidates[0] if found.candidates else None
+    return Analysis(
+        to_move=board.to_move,
+        candidates=candidates,
+        depth=best.depth if best is not None else 0,
+        nodes=sum(info.nodes for info in found.candidates),
+        time_ms=found.time_ms,
+        win=None,
+        final=True,
+    )

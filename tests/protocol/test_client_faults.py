@@ -171,3 +171,20 @@ def test_a_cancelled_job_never_delivers_its_move(tmp_path):
         assert reply is not None and reply.job_id == job
     finally:
         worker.close()
+
+
+def test_an_external_analysis_comes_in_the_builtin_analysis_shape():
+    from game.engine.analysis import Analysis
+
+    worker = ExternalEngineWorker(fake_brain("none"), turn_ms=200, grace_ms=300)
+    try:
+        board = Board(15)
+        job = worker.request_analysis(Position.from_board(board), n_best=2)
+        reply = worker.wait(20)
+        assert reply is not None and reply.job_id == job and reply.purpose == "analysis"
+        analysis = reply.analysis
+        assert isinstance(analysis, Analysis) and analysis.final and analysis.to_move is Stone.BLACK
+        assert [c.move for c in analysis.candidates] == [(7, 7), (6, 6)]
+        assert analysis.candidates[1].score < -900_000  # the brain's "-M3": a lost line
+    finally:
+        worker.close()

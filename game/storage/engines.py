@@ -14,7 +14,7 @@ from typing import Any
 #: Move times the player can choose for external engines (ms).
 ENGINE_MOVE_TIMES = (250, 500, 1000, 2000, 3000, 5000, 10000)
 DEFAULT_ENGINE_MOVE_MS = 1000
-MAX_ENGINES = 20
+MAX_ENGINES = 8
 #: An entry's status: not tested yet, worked last time, or failed (the text says how).
 UNTESTED, WORKS = "", "ok"
 

@@ -151,7 +151,7 @@ STRINGS: dict[str, str] = {
     # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines.py, watch.py)
     "settings.engines": "Engines…",
     "menu.watch": "Watch engines",
-    "menu.engine_opponent": "{name} (engine)",
+    "menu.engine_opponent": "{name}",
     "engines.title": "Engines",
     "engines.path_hint": "Path to a Gomocup engine (pbrain-…): type or paste it, then Enter",
     "engines.add": "Add",
@@ -205,4 +205,5 @@ STRINGS: dict[str, str] = {
     "watch.saved": "Saved as {name}",
     "watch.not_saved": "The record could not be saved: {error}",
     "watch.same_player": "Pick two players (they may be the same engine twice).",
+    "watch.per_move": "{seconds} s per move",
 }

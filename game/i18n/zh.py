@@ -153,7 +153,7 @@ STRINGS: dict[str, str] = {
     # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines.py, watch.py)
     "settings.engines": "引擎…",
     "menu.watch": "观看引擎对局",
-    "menu.engine_opponent": "{name}（引擎）",
+    "menu.engine_opponent": "{name}",
     "engines.title": "引擎",
     "engines.path_hint": "Gomocup 引擎（pbrain-…）的路径：输入或粘贴后按回车",
     "engines.add": "添加",
@@ -207,4 +207,5 @@ STRINGS: dict[str, str] = {
     "watch.saved": "已保存为 {name}",
     "watch.not_saved": "棋谱未能保存：{error}",
     "watch.same_player": "请选择两位选手（可以是同一个引擎两次）。",
+    "watch.per_move": "每步 {seconds} 秒",
 }

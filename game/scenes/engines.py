@@ -90,7 +90,7 @@ class EnginesScene(Scene):
         self.field.rect = pygame.Rect(x, y, self.card_w - 2 * (small_w + gap), row_h)
         self.field.enabled = len(self.rows) < MAX_ENGINES
         widgets.append(self.field)
-        widgets.append(Button("paste", tr("engines.paste"), pygame.Rect(self.field.rect.right + gap, y, small_w, row_h), hint="^V"))
+        widgets.append(Button("paste", tr("engines.paste"), pygame.Rect(self.field.rect.right + gap, y, small_w, row_h)))
         widgets.append(Button("add", tr("engines.add"), pygame.Rect(self.field.rect.right + 2 * gap + small_w, y, small_w, row_h),
                               primary=True, enabled=self.field.enabled))
         y += row_h + gap

@@ -283,7 +283,8 @@ class WatchScene(Scene):
             name = shown.seats[stone].name if shown is not None else ""
             thinking = shown is not None and shown.thinking is stone and not runner.paused
             times = shown.think_ms[stone] if shown is not None else []
-            details = [f"{sum(times) / len(times) / 1000:.1f} s / move" if times else ""]
+            average = f"{sum(times) / len(times) / 1000:.1f}" if times else ""
+            details = [tr("watch.per_move", seconds=average)] if times else []
             rect = pygame.Rect(px + pad, y, inner_w, card_h)
             glow = (self.time * 1.2) % 1.0 if thinking else None
             draw_player_card(surface, rect, stone, name, details, thinking, "", glow)

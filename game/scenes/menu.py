@@ -27,6 +27,8 @@ _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), 
 
 
 class MenuScene(Scene):
+    reports_redraws = True  # nothing here moves by itself: drawn after input only
+
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
         self.saved = self.app.saved_game()

@@ -16,6 +16,7 @@ import pygame
 from game.engine import Level, Limit, Position, default_limit
 from game.engine.worker import EngineReply
 from game.i18n import tr
+from game.loop_pacing import seconds_to_next_tick
 from game.records import point_to_notation
 from game.model import ForbiddenMoveError, Game, MoveRejectedError, UndoNotAllowedError
 from game.rules import IllegalMoveError, Point, Stone
@@ -39,11 +40,16 @@ SETTLE_SECONDS = 0.14
 #: Resign, and New game in the middle of a game, need a second press within this many seconds.
 CONFIRM_SECONDS = 3.0
 STATUS_SECONDS = 3.5
+#: A shown hint pulses for five beats, then stays lit (an idle board is not redrawn).
+HINT_PULSE_HZ = 0.8
+HINT_PULSE_SECONDS = 5 / HINT_PULSE_HZ
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class PlayScene(Scene):
+    reports_redraws = True
+
     def enter(self, game: Game | None = None, **params: Any) -> None:
         if game is None:
             raise ValueError("the play scene needs a game")
@@ -59,6 +65,7 @@ class PlayScene(Scene):
         self.status = ""
         self.status_left = 0.0
         self.hint: Point | None = None
+        self.hint_at = 0.0  # scene time the hint appeared, for its pulse
         self.job: int | None = None
         self.job_purpose = ""
         self.job_started = 0.0
@@ -353,6 +360,7 @@ class PlayScene(Scene):
             return
         if reply.purpose == "hint":
             self.hint = reply.result.move
+            self.hint_at = self.time
             self.cursor = self.hint
             self._say("status.hint_ready")
             self.job, self.ai_reply = None, None
@@ -405,6 +413,32 @@ class PlayScene(Scene):
             self._update_engine()
         self._refresh_buttons()
 
+    # ----------------------------------------------------------------- redraws
+    def animating(self) -> bool:
+        """Every frame while the engine works or is about to, and while a stone or hint moves."""
+        game = self.game
+        return (
+            self.job is not None
+            or (game.is_ai_turn and not game.is_over and not self.engine_error)
+            or game.move_count != self.seen_moves
+            or self.time - self.placed_at < SETTLE_SECONDS
+            or (self.hint is not None and self.time - self.hint_at < HINT_PULSE_SECONDS)
+        )
+
+    def next_change(self) -> float | None:
+        """The next whole second of the game time or a clock, or a message running out."""
+        game = self.game
+        waits = [left for left in (self.status_left, self.armed_left) if left > 0]
+        if not game.is_over:
+            waits.append(seconds_to_next_tick(game.duration))
+            if game.clock_left is not None:
+                waits.append(seconds_to_next_tick(game.clock_left[game.to_move], counting_down=True))
+        return min(waits) if waits else None
+
+    def _hint_pulse(self) -> float:
+        since = self.time - self.hint_at
+        return (since * HINT_PULSE_HZ) % 1.0 if since < HINT_PULSE_SECONDS else 0.0
+
     # ----------------------------------------------------------------- drawing
     def _marks(self) -> BoardMarks:
         game = self.game
@@ -422,7 +456,7 @@ class PlayScene(Scene):
             hover_stone=game.to_move if hover is not None else None,
             cursor=self.cursor if self.show_cursor and not game.is_over else None,
             show_numbers=settings.show_move_numbers,
-            pulse=(self.time * 0.8) % 1.0,
+            pulse=self._hint_pulse(),
             settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
 

@@ -31,6 +31,16 @@ def _seconds(ms: int) -> str:
 
 
 class EnginesScene(Scene):
+    reports_redraws = True
+
+    def animating(self) -> bool:
+        """Every frame while a test runs (its result must show at once)."""
+        return bool(self.tests)
+
+    def next_change(self) -> float | None:
+        """The caret blinks while the path field has the keys."""
+        return 0.5 if self.takes_text else None
+
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
         self.field = TextField("path", tr("engines.path_hint"))

@@ -39,6 +39,14 @@ BUILTIN = "builtin:"
 
 
 class WatchScene(Scene):
+    reports_redraws = True
+
+    def animating(self) -> bool:
+        """Every frame while the engines play (spinner, replies) and while a new stone settles."""
+        runner = self.runner
+        playing = runner is not None and not runner.finished and not runner.paused
+        return playing or self.time - self.placed_at < 0.3
+
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
         self.runner: MatchRunner | None = None

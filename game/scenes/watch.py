@@ -281,7 +281,9 @@ class WatchScene(Scene):
         inner_w = pw - 2 * pad
         y = py + pad
         heading_size = max(16, int(min(26, ph * 0.042)))
-        heading = tr("watch.game_of", number=runner.game_number, total=runner.games)
+        # between games the finished one stays on the board: number it, not the next
+        number = runner.game_number if runner.current is not None else max(1, len(runner.results))
+        heading = tr("watch.game_of", number=number, total=runner.games)
         image = text.fitted(heading, heading_size, theme.ACCENT, inner_w, bold=True)
         surface.blit(image, (px + pad, y))
         y += image.get_height() + pad // 2

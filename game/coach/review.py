@@ -32,6 +32,10 @@ DEFAULT_TIME_MS = 700
 _KEEPS_WIN_MS = 2000
 _KEEPS_WIN_NODES = 300_000
 _KEEPS_WIN_NODES_PYTHON = 20_000
+#: The proof search gets at least this long per position, however short the time asked:
+#: a review must not miss a VCF because it was asked to hurry (it usually ends far sooner).
+_PROOF_FLOOR_MS = 150
+_PROOF_SHARE = 0.35
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,8 @@ def review_game(
     total = len(positions)
     analyses: list[Analysis] = []
     limit = Limit(time_ms=max(1, time_ms))
+    if proof_ms is None:
+        proof_ms = max(_PROOF_FLOOR_MS, int(time_ms * _PROOF_SHARE))
     if on_progress is not None:
         on_progress(0, total)
     for position in positions:

@@ -5,7 +5,10 @@ import sys
 
 import pytest
 
-CORE_PACKAGES = ["game.rules", "game.records", "game.engine", "game.protocol", "game.model"]
+CORE_PACKAGES = [
+    "game.rules", "game.records", "game.engine", "game.protocol", "game.model",
+    "game.engine.analysis", "game.coach", "game.coach.cli",
+]
 
 
 @pytest.mark.parametrize("package", CORE_PACKAGES)

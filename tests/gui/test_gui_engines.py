@@ -110,3 +110,18 @@ def test_watch_mode_plays_an_engine_against_a_builtin_level_and_saves_the_record
     assert scene.runner.score.games == 2
     saved = sorted(path.name for path in store.records_dir.iterdir())
     assert len([name for name in saved if name.endswith(".sgf")]) == 2
+
+
+def test_an_external_engine_gives_the_hint_when_chosen_for_hints(make_app):
+    command = f'"{sys.executable}" "{FAKE_BRAIN}"'
+    settings = Settings(engines=({"command": command, "name": "FakeBrain", "status": WORKS},), hint_engine=command,
+                        engine_move_ms=250)
+    app = make_app(settings)
+    click_button(app, "hot_seat")
+    frames(app, 2)
+    scene = app.manager.current
+    scene.place((0, 0))
+    scene.ask_hint()
+    assert run_until(app, lambda: scene.hint is not None, 30)
+    assert scene.hint == (7, 7)  # the fake brain's choice (our engine would answer near the stone)
+    assert app.external_engines.has(command)

@@ -205,4 +205,6 @@ STRINGS: dict[str, str] = {
     "watch.saved": "Saved as {name}",
     "watch.not_saved": "The record could not be saved: {error}",
     "watch.per_move": "{seconds} s per move",
+    "engines.analyst": "Analyst",
+    "engines.analyst_on": "Analyst ✓",
 }

@@ -207,4 +207,6 @@ STRINGS: dict[str, str] = {
     "watch.saved": "已保存为 {name}",
     "watch.not_saved": "棋谱未能保存：{error}",
     "watch.per_move": "每步 {seconds} 秒",
+    "engines.analyst": "分析",
+    "engines.analyst_on": "分析 ✓",
 }

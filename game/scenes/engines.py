@@ -91,20 +91,24 @@ class EnginesScene(Scene):
         widgets: list[Any] = []
         self.rows: list[tuple[EngineEntry, pygame.Rect]] = []
         y = top
-        button_w = int(min(110, self.card_w * 0.13))
+        button_w = int(min(110, self.card_w * 0.12))
         hint_engine = self.app.settings.hint_engine
+        analysis_engine = self.app.settings.analysis_engine
         for index, entry in enumerate(self.entries):
             rect = pygame.Rect(x, y, self.card_w, entry_h)
             self.rows.append((entry, rect))
-            bx = rect.right - 3 * (button_w + gap)
+            bx = rect.right - 4 * (button_w + gap)
             by = rect.centery - row_h // 2
             hints = tr("engines.hints_on") if entry.command == hint_engine else tr("engines.hints")
+            analyst = tr("engines.analyst_on") if entry.command == analysis_engine else tr("engines.analyst")
             widgets += [
                 Button(f"test:{index}", tr("engines.test"), pygame.Rect(bx, by, button_w, row_h),
                        enabled=entry.command not in self.tests),
                 Button(f"hints:{index}", hints, pygame.Rect(bx + button_w + gap, by, button_w, row_h),
                        primary=entry.command == hint_engine),
-                Button(f"remove:{index}", tr("engines.remove"), pygame.Rect(bx + 2 * (button_w + gap), by, button_w, row_h)),
+                Button(f"analyst:{index}", analyst, pygame.Rect(bx + 2 * (button_w + gap), by, button_w, row_h),
+                       primary=entry.command == analysis_engine),
+                Button(f"remove:{index}", tr("engines.remove"), pygame.Rect(bx + 3 * (button_w + gap), by, button_w, row_h)),
             ]
             y += entry_h + gap
         if not self.rows:
@@ -178,9 +182,10 @@ class EnginesScene(Scene):
                 self._save([other for other in entries if other.command != entry.command])
                 self.app.external_engines.discard(entry.command)
                 self._say(tr("engines.removed", name=entry.label), theme.TEXT_DIM)
-            elif name == "hints":
-                chosen = "" if self.app.settings.hint_engine == entry.command else entry.command
-                self.app.update_settings(self.app.settings.with_changes(hint_engine=chosen))
+            elif name in ("hints", "analyst"):  # use this engine for hints / analysis, or stop
+                field = "hint_engine" if name == "hints" else "analysis_engine"
+                chosen = "" if getattr(self.app.settings, field) == entry.command else entry.command
+                self.app.update_settings(self.app.settings.with_changes(**{field: chosen}))
                 self.resize(self.app.screen.get_size())
 
     # ----------------------------------------------------------------- actions
@@ -270,7 +275,7 @@ class EnginesScene(Scene):
         size = max(13, int(height * 0.021))
         for entry, rect in self.rows:
             pygame.draw.rect(surface, (54, 61, 72), rect, border_radius=10)
-            room = rect.width - int(rect.width * 0.45) - 24
+            room = rect.width - int(rect.width * 0.55) - 24
             name = text.fitted(entry.label, max(13, int(rect.height * 0.3)), theme.TEXT, room, bold=True)
             status, colour = self._status(entry)
             line = text.fitted(status, max(11, int(rect.height * 0.2)), colour, room)

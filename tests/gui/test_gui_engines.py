@@ -125,3 +125,19 @@ def test_an_external_engine_gives_the_hint_when_chosen_for_hints(make_app):
     assert run_until(app, lambda: scene.hint is not None, 30)
     assert scene.hint == (7, 7)  # the fake brain's choice (our engine would answer near the stone)
     assert app.external_engines.has(command)
+
+
+def test_the_chosen_analyst_answers_in_the_analysis_shape(make_app):
+    from game.engine import Position
+    from game.rules import Board
+    from game.scenes.engine_players import analysis_worker
+
+    command = f'"{sys.executable}" "{FAKE_BRAIN}"'
+    app = make_app(Settings(engines=({"command": command, "name": "FakeBrain", "status": WORKS},), engine_move_ms=250))
+    assert analysis_worker(app) is app.engine  # none chosen: the built-in analysis
+    app.update_settings(app.settings.with_changes(analysis_engine=command))
+    worker = analysis_worker(app)
+    job = worker.request_analysis(Position.from_board(Board(15)), n_best=2)
+    reply = worker.wait(20)
+    assert reply is not None and reply.job_id == job and reply.analysis.final
+    assert [candidate.move for candidate in reply.analysis.candidates] == [(7, 7), (6, 6)]

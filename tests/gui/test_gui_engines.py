@@ -141,3 +141,13 @@ def test_the_chosen_analyst_answers_in_the_analysis_shape(make_app):
     reply = worker.wait(20)
     assert reply is not None and reply.job_id == job and reply.analysis.final
     assert [candidate.move for candidate in reply.analysis.candidates] == [(7, 7), (6, 6)]
+
+
+def test_an_opponent_engine_whose_file_is_gone_offers_the_builtin_level(make_app, tmp_path):
+    gone = str(tmp_path / "moved" / "pbrain-old")
+    app = _engine_game(make_app, gone, "Old")
+    scene = app.manager.current
+    assert run_until(app, lambda: scene.fallback_offered, 30)
+    assert "there is no file at" in scene.engine_error
+    click_button(app, "fallback")
+    assert run_until(app, lambda: scene.game.move_count == 1, 30)  # the built-in level opened

@@ -83,17 +83,18 @@ def black_view(board: Board, level: Level, limit: Limit, seed: int, stop=None, s
 
 
 # ----------------------------------------------------------------------------- proofs
-def forced_win(board: Board, stone: Stone, nodes: int = PROOF_TOTAL_NODES) -> bool:
+def forced_win(board: Board, stone: Stone, nodes: int = PROOF_TOTAL_NODES, stop=None) -> bool:
     """Whether the threat searches prove that `stone` wins by force from `board`.
 
     With `stone` to move: a VCF, a VCT or a sound threat-space line. With the opponent to
     move: he has no winning line of his own by fours, and after *each* of his replies near
     the stones (within three points; farther stones cannot touch a short threat line) the
-    attacker has such a line. Gives up (False: not proven) when the node budget runs out.
+    attacker has such a line. Gives up (False: not proven) when the node budget runs out or
+    `stop` is set.
     """
     engine = EngineBoard.from_board(board)
     attacker = int(stone)
-    clock = Clock(None, nodes)
+    clock = Clock(None, nodes, stop)
     try:
         if board.to_move is stone:
             return _wins_to_move(engine, attacker, clock)
@@ -119,7 +120,7 @@ def forced_win(board: Board, stone: Stone, nodes: int = PROOF_TOTAL_NODES) -> bo
 
 def _wins_to_move(engine: EngineBoard, attacker: int, clock: Clock) -> bool:
     """A proof by VCF, VCT or sound threat-space search for `attacker`, who is to move."""
-    searcher = ThreatSearch(engine, Clock(None, PROOF_NODES))
+    searcher = ThreatSearch(engine, Clock(None, PROOF_NODES, clock.stop))
     try:
         if searcher.vcf(attacker, _VCF_DEPTH) is not None:
             return True
@@ -129,7 +130,7 @@ def _wins_to_move(engine: EngineBoard, attacker: int, clock: Clock) -> bool:
         pass
     finally:
         clock.advance(searcher.clock.nodes)
-    plans = ThreatSpaceSearch(engine, Clock(None, PROOF_NODES), sound=True)
+    plans = ThreatSpaceSearch(engine, Clock(None, PROOF_NODES, clock.stop), sound=True)
     try:
         return plans.find(attacker, _TSS_DEPTH) is not None
     except SearchStopped:
@@ -150,9 +151,9 @@ def _near_points(board: Board, distance: int) -> list[Point]:
     return sorted(near, key=lambda p: (p[1], p[0]))
 
 
-def safe_colours(board: Board, colours: Iterable[Stone]) -> list[Stone]:
+def safe_colours(board: Board, colours: Iterable[Stone], stop=None) -> list[Stone]:
     """The colours in `colours` whose opponent has no proven forced win on `board`."""
-    return [colour for colour in colours if not forced_win(board, colour.opponent)]
+    return [colour for colour in colours if not forced_win(board, colour.opponent, stop=stop)]
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -178,7 +179,7 @@ def choose_colour(
         if pair is not None:
             return pair
     preferred = Stone.BLACK if score > 0 else Stone.WHITE
-    safe = safe_colours(board, (preferred, preferred.opponent))
+    safe = safe_colours(board, (preferred, preferred.opponent), stop)
     colour = preferred if preferred in safe or not safe else safe[0]
     return OpeningDecision((), colour.name.lower(), score)
 
@@ -199,15 +200,18 @@ def place_two(
     """
     budget = budget or _Budget(level, limit, PAIR_WHITES * PAIR_BLACKS)
     rng = random.Random(seed ^ 0x5EED)
-    if board.to_move is not Stone.WHITE:
-        raise ValueError("swap2's extra stones start with white; the board has black to move")
     near = [p for p in _near_points(board, 2) if _quiet(board, p)]
     rng.shuffle(near)
+    if board.to_move is Stone.BLACK:  # the white stone is already down (a game resumed half-way)
+        whites: list[Point | None] = [None]
+    else:
+        whites = list(near[:PAIR_WHITES])
     best: OpeningDecision | None = None
-    for white in near[:PAIR_WHITES]:
-        board.push(white, Stone.WHITE)
+    for white in whites:
+        if white is not None:
+            board.push(white, Stone.WHITE)
         try:
-            blacks = [p for p in near if board.is_empty(p) and p != white and _quiet(board, p)]
+            blacks = [p for p in near if board.is_empty(p) and _quiet(board, p)]
             rng.shuffle(blacks)
             for black in blacks[:PAIR_BLACKS]:
                 if time.perf_counter() > budget.deadline and best is not None:
@@ -216,12 +220,14 @@ def place_two(
                 try:
                     score, _ = black_view(board, level, budget.per_search, rng.randrange(1 << 30), stop, search_function)
                     if best is None or abs(score) < abs(best.score):
-                        if not forced_win(board, Stone.BLACK, PROOF_NODES) and not forced_win(board, Stone.WHITE, PROOF_NODES):
-                            best = OpeningDecision((white, black), Choice.PLACE_TWO.value, score)
+                        if not forced_win(board, Stone.BLACK, PROOF_NODES, stop) and not forced_win(board, Stone.WHITE, PROOF_NODES, stop):
+                            stones = (black,) if white is None else (white, black)
+                            best = OpeningDecision(stones, Choice.PLACE_TWO.value, score)
                 finally:
                     board.pop()
         finally:
-            board.pop()
+            if white is not None:
+                board.pop()
     return best
 
 
@@ -254,40 +260,43 @@ def propose_opening(
     seed: int = 0,
     stop=None,
     search_function: SearchFunction = search,
+    placed: tuple[Point, ...] = (),
 ) -> OpeningDecision:
     """Three opening stones (black, white, black) that the level's search judges close to balanced.
 
     Candidates put black in the centre, white within two points of it and black's second
     stone within five; the few most balanced (and with no proven forced win for either
-    side) are kept and one is picked by the seed, for variety.
+    side) are kept and one is picked by the seed, for variety. Stones already `placed` (a game
+    resumed half-way through the opening) are kept and only the rest are proposed.
     """
     rng = random.Random(seed)
     budget = _Budget(level, limit, PROPOSAL_CANDIDATES)
     centre = (size // 2, size // 2)
-    seen: set[tuple[Point, Point]] = set()
+    seen: set[tuple[Point, ...]] = set()
     judged: list[OpeningDecision] = []
     attempts = 0
     while len(seen) < PROPOSAL_CANDIDATES and attempts < PROPOSAL_CANDIDATES * 10:
         attempts += 1
         white = (centre[0] + rng.randint(-2, 2), centre[1] + rng.randint(-2, 2))
         black = (centre[0] + rng.randint(-5, 5), centre[1] + rng.randint(-5, 5))
-        if len({centre, white, black}) < 3 or (white, black) in seen:
+        stones = (placed + (centre, white, black)[len(placed):])[:3]
+        if len(set(stones)) < 3 or stones in seen:
             continue
-        seen.add((white, black))
+        seen.add(stones)
         if judged and time.perf_counter() > budget.deadline:
             break
         board = Board(size, rule)
-        for point in (centre, white, black):
+        for point in stones:
             board.push(point)
         score, _ = black_view(board, level, budget.per_search, rng.randrange(1 << 30), stop, search_function)
-        judged.append(OpeningDecision((centre, white, black), "", score))
+        judged.append(OpeningDecision(stones, "", score))
     judged.sort(key=lambda decision: abs(decision.score))
     shortlist = []
     for decision in judged:
         board = Board(size, rule)
         for point in decision.stones:
             board.push(point)
-        if not forced_win(board, Stone.BLACK, PROOF_NODES):
+        if not forced_win(board, Stone.BLACK, PROOF_NODES, stop):
             shortlist.append(decision)
         if len(shortlist) == PROPOSAL_SHORTLIST:
             break
@@ -301,7 +310,9 @@ def decide(task: str, position: Position, level: Level, limit: Limit | None, see
     """
     board = position.to_board()
     if task == "propose":
-        return propose_opening(position.size, position.rule, level, limit, seed, stop)
+        placed = tuple((x, y) for x, y, _ in position.stones)
+        decision = propose_opening(position.size, position.rule, level, limit, seed, stop, placed=placed)
+        return OpeningDecision(decision.stones[len(placed):], "", decision.score)
     if task.startswith("choose:"):
         options = tuple(Choice(name) for name in task.split(":", 1)[1].split(",") if name)
         return choose_colour(board, options, level, limit, seed, stop)

@@ -8,13 +8,14 @@ import pygame
 
 from game.i18n import tr
 from game.rules import Board
-from game.storage.settings import COLOURS, LEVELS
+from game.storage.settings import COLOURS, LEVELS, OPENINGS
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import BoardGeometry, ScreenLayout
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from .base import Scene
+from .opening_texts import opening_rule_name
 from .setup import HOT_SEAT, VS_AI, new_game
 
 # A short, pretty opening for the decorative board (x, y) from black's first move on.
@@ -39,11 +40,14 @@ class MenuScene(Scene):
         colour.select(settings.human_colour)
         level = OptionRow("level", tr("menu.level"), LEVELS, describe=lambda v: tr(f"level.{v}"))
         level.select(settings.ai_level)
+        opening = OptionRow("opening", tr("menu.opening"), OPENINGS, describe=opening_rule_name)
+        opening.select(settings.opening)
         return [
             Button("continue", tr("menu.continue"), visible=self.saved is not None),
             Button("play_ai", tr("menu.play_ai"), primary=True),
             colour,
             level,
+            opening,
             Button("hot_seat", tr("menu.hot_seat")),
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
             Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
@@ -102,6 +106,8 @@ class MenuScene(Scene):
             self.app.update_settings(settings.with_changes(human_colour=value))
         elif action == "level":
             self.app.update_settings(settings.with_changes(ai_level=value))
+        elif action == "opening":
+            self.app.update_settings(settings.with_changes(opening=value))
         elif action == "load":
             self.app.manager.switch("load")
         elif action == "stats":

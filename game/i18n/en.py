@@ -149,7 +149,7 @@ STRINGS: dict[str, str] = {
     "stats.total": "All games",
     "stats.empty": "No games against the computer yet. Finished games are counted here by level and rules.",
     # opening rules (openings feature: game/rules/opening.py, game/scenes/opening_texts.py)
-    "opening.free": "Free opening",
+    "opening.free": "Free",
     "opening.swap1": "Swap1",
     "opening.swap2": "Swap2",
     "opening.named": "Renju opening",

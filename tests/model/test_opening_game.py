@@ -148,3 +148,19 @@ def test_a_game_saved_mid_opening_resumes_with_the_same_question():
     again.choose(Choice.WHITE)  # the first seat (Ann) takes white: the players change places
     resumed = Game.from_dict(again.to_dict())
     assert resumed.config.white == HUMAN and resumed.config.black == COMPUTER and resumed.opening_actor is None
+
+
+def test_a_named_opening_game_saves_and_loads_with_its_stones_locked():
+    from game.model import SavedGameError
+    from game.rules.named_openings import named_opening
+
+    kagetsu = named_opening("kagetsu")
+    game = Game(GameConfig(opening=OpeningRule.NAMED, setup=kagetsu.stones(15), opening_name="kagetsu", undo_limit=None))
+    assert game.move_count == 3 and game.to_move is Stone.WHITE and not game.can_undo()
+    game.play((3, 3))
+    data = game.to_dict()
+    again = Game.from_dict(data)
+    assert again.board.history == game.board.history and again.config.opening_name == "kagetsu"
+    data["moves"][0] = [0, 0, 1]  # the saved moves no longer start with the opening
+    with pytest.raises(SavedGameError, match="opening"):
+        Game.from_dict(data)

@@ -70,8 +70,10 @@ class _Budget:
         base = (limit or default_limit(level)).time_ms or default_limit(level).time_ms or 1000
         self.total_ms = int(base * DECISION_BUDGET_FACTOR)
         self.per_search = Limit(time_ms=max(20, self.total_ms // max(1, searches)))
+        self.main_search = Limit(time_ms=max(20, self.total_ms // 3))  # the one judgement a choice rests on
         if limit is not None and limit.nodes is not None:  # node-limited callers (tests) stay deterministic
             self.per_search = Limit(nodes=max(200, limit.nodes // max(1, searches)), depth=limit.depth)
+            self.main_search = Limit(nodes=max(200, limit.nodes // 3), depth=limit.depth)
         self.deadline = time.perf_counter() + self.total_ms / 1000 * 1.2
 
 
@@ -173,7 +175,7 @@ def choose_colour(
     """
     can_place_two = Choice.PLACE_TWO in options
     budget = _Budget(level, limit, 1 + (PAIR_WHITES * PAIR_BLACKS if can_place_two else 0))
-    score, _ = black_view(board, level, budget.per_search, seed, stop, search_function)
+    score, _ = black_view(board, level, budget.main_search if can_place_two else budget.per_search, seed, stop, search_function)
     if can_place_two and abs(score) <= EVEN_MARGIN:
         pair = place_two(board, level, limit, seed, stop, search_function, budget)
         if pair is not None:

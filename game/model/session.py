@@ -124,6 +124,9 @@ class Game:
         self.opening.choose(seat, choice, stones)
         if self.opening.is_done(stones) and self.opening.swapped:
             self.config = replace(self.config, black=self.config.white, white=self.config.black)
+            if self.clock_left is not None:  # each player keeps his own clock when the colours change
+                self.clock_left = {Stone.BLACK: self.clock_left[Stone.WHITE], Stone.WHITE: self.clock_left[Stone.BLACK]}
+            self.undos_left = {Stone.BLACK: self.undos_left[Stone.WHITE], Stone.WHITE: self.undos_left[Stone.BLACK]}
 
     @property
     def is_over(self) -> bool:
@@ -202,6 +205,9 @@ class Game:
         if self.clock_left is None or self.is_over or seconds <= 0:
             return
         side = self.to_move
+        seat = self.opening_actor
+        if seat is not None:  # in a swap opening the deciding seat's clock runs, whatever colour it places
+            side = Stone.BLACK if seat is Seat.FIRST else Stone.WHITE
         self.clock_left[side] = max(0.0, self.clock_left[side] - seconds)
         if self.clock_left[side] == 0.0:
             self._finish(Outcome(side.opponent, Reason.TIMEOUT))

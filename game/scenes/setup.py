@@ -10,6 +10,7 @@ from game.rules.named_openings import ALL as NAMED_OPENINGS, named_opening
 from game.rules.opening import OpeningRule
 from game.rules.opening_book import random_book_opening
 from game.storage import Settings
+from game.storage.engines import find_entry
 
 VS_AI = "ai"
 HOT_SEAT = "hotseat"
@@ -33,7 +34,7 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         black, white = Player.human("Black"), Player.human("White")
     elif mode == VS_AI:
         human = Player.human("Player")
-        computer = Player.ai(settings.ai_level)
+        computer = opponent(settings)
         side = human_colour(settings, rng or random.Random())
         black, white = (human, computer) if side is Stone.BLACK else (computer, human)
     else:
@@ -67,6 +68,14 @@ def opening_setup(settings: Settings, rng: random.Random) -> tuple[OpeningRule, 
         index, stones = random_book_opening(rng, settings.board_size)
         return rule, stones, f"book-{index + 1}"
     return rule, (), ""
+
+
+def opponent(settings: Settings) -> Player:
+    """The computer player: the chosen external engine if it is still listed, else the level."""
+    entry = find_entry(settings, settings.opponent_engine) if settings.opponent_engine else None
+    if entry is not None:
+        return Player.engine(entry.command, entry.label)
+    return Player.ai(settings.ai_level)
 
 
 def clock_seconds(settings: Settings) -> float | None:

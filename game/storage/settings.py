@@ -8,6 +8,7 @@ from typing import Any
 from ..rules import Rule
 from ..rules.named_openings import ALL as NAMED_OPENINGS
 from ..rules.opening import OpeningRule
+from .engines import DEFAULT_ENGINE_MOVE_MS, ENGINE_MOVE_TIMES, is_engine_list
 
 LEVELS = ("beginner", "casual", "strong", "master")
 COLOURS = ("black", "white", "random")
@@ -40,6 +41,12 @@ class Settings:
     window_height: int = 800
     opening: str = OpeningRule.FREE.value
     named_opening: str = "random"  # which renju opening "named" sets up, or a random one
+    # external engines (game/storage/engines.py): the list, their move time, and which one
+    # is the opponent / gives hints ("" = the built-in engine)
+    engines: tuple[dict[str, str], ...] = ()
+    engine_move_ms: int = DEFAULT_ENGINE_MOVE_MS
+    opponent_engine: str = ""
+    hint_engine: str = ""
 
     @property
     def rule_value(self) -> Rule:
@@ -65,6 +72,7 @@ class Settings:
         for spec in fields(cls):
             value = data.get(spec.name, getattr(defaults, spec.name))
             values[spec.name] = value if _is_valid(spec.name, value) else getattr(defaults, spec.name)
+        values["engines"] = tuple(dict(item) for item in values["engines"] if isinstance(item, dict))
         return cls(**values)
 
 
@@ -90,5 +98,9 @@ def _is_valid(name: str, value: Any) -> bool:
         "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
         "opening": lambda v: v in OPENINGS,
         "named_opening": lambda v: v in NAMED_OPENING_CHOICES,
+        "engines": is_engine_list,
+        "engine_move_ms": lambda v: v in ENGINE_MOVE_TIMES,
+        "opponent_engine": lambda v: isinstance(v, str),
+        "hint_engine": lambda v: isinstance(v, str),
     }
     return checks[name](value)

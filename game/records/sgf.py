@@ -6,13 +6,15 @@ Points are a column letter then a row letter, "a" at the left and the top, so th
 our (x, y) directly. RU holds the rule name (freestyle, standard, renju; Gomocup codes 0,
 1, 4 are accepted). RE is "B+", "W+", "0" or "Draw", with a reason after the "+" (Five,
 Forbidden, Resign, Time); "?" or "Void" mean no result. The main line is read; other
-variations, comments and unknown properties are ignored. Setup stones (AB/AW/AE) and
-passes are refused, since a Gomoku record cannot hold them. Move times are not written.
+variations, comments and unknown properties are ignored by `read_sgf`; `main_line_nodes`
+gives every property of the main line (comments, move marks) to readers that want them,
+such as the coach's annotated records. Setup stones (AB/AW/AE) and passes are refused,
+since a Gomoku record cannot hold them. Move times are not written.
 
 Opening rules use three properties of our own in the root (SGF lets an application add
 them; other readers skip them): OP the opening rule (swap1, swap2, named, balanced), ON the
-named opening (e.g. kagetsu) and OC the swap choices in order, each "seat:choice"
-(OC[second:place_two][first:white]). A game comment (GC) says the same in words.
+named opening (e.g. kagetsu) and OC the swap choices in order, each "seat:choice", separated
+by commas (OC[second:place_two,first:white]). A game comment (GC) says the same in words.
 """
 
 from __future__ import annotations
@@ -63,6 +65,16 @@ _UNSUPPORTED = {"AB": "setup stones", "AW": "setup stones", "AE": "setup stones"
 # ----------------------------------------------------------------- writing
 def write_sgf(record: GameRecord) -> str:
     """The SGF text for `record`, on one line per move for readable diffs."""
+    lines = ["(;" + format_properties(root_properties(record))]
+    for number, point in enumerate(record.moves):
+        colour = "B" if number % 2 == 0 else "W"
+        lines.append(f";{colour}[{point_value(point)}]")
+    lines[-1] += ")"
+    return "\n".join(lines) + "\n"
+
+
+def root_properties(record: GameRecord) -> list[tuple[str, str]]:
+    """The root node's (name, value) pairs: game type, size, rule, players, date, result, opening."""
     root = [("GM", "4"), ("FF", "4"), ("CA", "UTF-8"), ("SZ", str(record.size)), ("RU", record.rule.value)]
     if record.black:
         root.append(("PB", record.black))
@@ -76,17 +88,22 @@ def write_sgf(record: GameRecord) -> str:
         root.append(("OP", record.opening))
         if record.opening_name:
             root.append(("ON", record.opening_name))
-        words = [record.opening] + ([record.opening_name] if record.opening_name else []) + [c.replace(":", " player: ") for c in record.opening_choices]
+        if record.opening_choices:
+            root.append(("OC", ",".join(record.opening_choices)))
+        words = [record.opening] + ([record.opening_name] if record.opening_name else [])
+        words += [choice.replace(":", " player: ") for choice in record.opening_choices]
         root.append(("GC", "Opening: " + "; ".join(words)))
-    head = "".join(f"{name}[{_escape(value)}]" for name, value in root)
-    if record.opening_choices:
-        head += "OC" + "".join(f"[{_escape(choice)}]" for choice in record.opening_choices)
-    lines = ["(;" + head]
-    for number, (x, y) in enumerate(record.moves):
-        colour = "B" if number % 2 == 0 else "W"
-        lines.append(f";{colour}[{_letter(x)}{_letter(y)}]")
-    lines[-1] += ")"
-    return "\n".join(lines) + "\n"
+    return root
+
+
+def format_properties(properties: list[tuple[str, str]]) -> str:
+    """'GM[4]C[a \\] b]': properties written in order, values escaped."""
+    return "".join(f"{name}[{_escape(value)}]" for name, value in properties)
+
+
+def point_value(point: tuple[int, int]) -> str:
+    """(7, 7) -> 'hh'."""
+    return _letter(point[0]) + _letter(point[1])
 
 
 def _escape(value: str) -> str:
@@ -231,6 +248,16 @@ class _Parser:
         raise self.fail("a [value] is not closed with ']'", start)
 
 
+def main_line_nodes(text: str) -> list[dict[str, tuple[str, ...]]]:
+    """Every property of each node on the main line (the root first), by name.
+
+    For readers of extra properties (C comments, BM/TE/DO/IT marks); `read_sgf` checks the
+    game itself. Raises SgfError naming the line and column of a syntax error.
+    """
+    parser = _Parser(text.lstrip("\ufeff"))
+    return [{prop.name: prop.values for prop in node} for node in parser.game_tree()]
+
+
 def read_sgf(text: str) -> GameRecord:
     """Parse SGF text into a record. Raises SgfError naming the line and column."""
     parser = _Parser(text.lstrip("\ufeff"))
@@ -265,7 +292,7 @@ def _read_opening(root: dict[str, _Property], moves: int) -> tuple[str, str, lis
     op = root.get("OP")
     rule_text = op.values[0].strip() if op is not None else OpeningRule.FREE.value
     name = root["ON"].values[0].strip() if "ON" in root else ""
-    choices = [value.strip() for value in root["OC"].values] if "OC" in root else []
+    choices = [part.strip() for value in root["OC"].values for part in value.split(",") if part.strip()] if "OC" in root else []
     try:
         state = OpeningState.from_dict({"rule": rule_text, "choices": [choice.split(":", 1) for choice in choices]})
     except OpeningError as error:

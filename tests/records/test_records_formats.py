@@ -224,7 +224,7 @@ def test_sgf_keeps_the_opening_rule_the_named_opening_and_the_swap_choices():
         opening_choices=["second:place_two", "first:white"],
     )
     text = write_sgf(record)
-    assert "OP[swap2]" in text and "OC[second:place_two][first:white]" in text and "GC[Opening:" in text
+    assert "OP[swap2]" in text and "OC[second:place_two,first:white]" in text and "GC[Opening:" in text
     again = read_sgf(text)
     assert (again.opening, again.opening_choices, again.moves) == ("swap2", record.opening_choices, record.moves)
     named = GameRecord(moves=[(7, 7), (7, 6), (8, 6)], rule=Rule.RENJU, opening="named", opening_name="kagetsu")

@@ -15,11 +15,12 @@
 #include "board.h"
 #include "memo.h"
 #include "order.h"
+#include "search.h"
 #include "threats.h"
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 6
+#define KERNEL_API_VERSION 7
 #define FIRST_SET_CLASS 2 /* cells of class >= C_FLEX3 are kept in per-class sets */
 
 /* Turn a core error code into a Python exception (unless one is set already); NULL. */
@@ -724,6 +725,135 @@ static PyTypeObject KernelType = {
     .tp_as_sequence = &Kernel_as_sequence,
 };
 
+/* ------------------------------------------------------------------ Search */
+
+typedef struct {
+    PyObject_HEAD
+    KernelObject *kernel;
+    MemoObject *memo;
+    Search search;
+} SearchObject;
+
+static void
+Search_dealloc(SearchObject *self)
+{
+    search_free(&self->search);
+    Py_XDECREF(self->kernel);
+    Py_XDECREF(self->memo);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *kernel, *memo;
+    SearchConfig config;
+    unsigned long long noise_key;
+    static char *keywords[] = {"kernel", "vcf_failed", "width", "node_vcf", "noise", "noise_key", "sees_threes",
+                               "quiet_threes", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!iiiKpp:Search", keywords, &KernelType, &kernel, &MemoType,
+                                     &memo, &config.width, &config.node_vcf, &config.noise, &noise_key,
+                                     &config.sees_threes, &config.quiet_threes))
+        return NULL;
+    if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0)
+        return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d and noise >= 0", MAX_VCF_DEPTH);
+    config.noise_key = noise_key;
+    SearchObject *self = (SearchObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    self->kernel = (KernelObject *)Py_NewRef(kernel);
+    self->memo = (MemoObject *)Py_NewRef(memo);
+    if (search_init(&self->search, &self->kernel->board, config, &self->memo->memo) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+/* The stop flag's poll: a callable whose truth means stop (an exception it raises stops too). */
+static int
+call_python_flag(void *callable)
+{
+    PyObject *result = PyObject_CallNoArgs((PyObject *)callable);
+    int set = result == NULL ? 1 : PyObject_IsTrue(result);
+    Py_XDECREF(result);
+    return set != 0;
+}
+
+PyDoc_STRVAR(Search_negamax_doc,
+"negamax(depth, alpha, beta, ply, side, nodes, next_check, interval, max_nodes, seconds, stop)\n"
+"    -> (score, nodes, next_check, halt)\n\n"
+"AlphaBeta.negamax in C on the kernel's board (left as it was). The clock is the Python\n"
+"Clock's state: node count, next check, check interval, node budget (-1: none), seconds to\n"
+"the deadline (-1: none); stop() (or None) is asked every few checks. halt: 0 finished,\n"
+"1 stop flag, 2 deadline, 3 node budget (then the score means nothing).");
+
+static PyObject *
+Search_negamax(SearchObject *self, PyObject *args)
+{
+    int depth, alpha, beta, ply, side;
+    long nodes, next_check, interval, max_nodes;
+    double seconds;
+    PyObject *stop;
+    if (!PyArg_ParseTuple(args, "iiiiilllldO:negamax", &depth, &alpha, &beta, &ply, &side, &nodes, &next_check,
+                          &interval, &max_nodes, &seconds, &stop))
+        return NULL;
+    if (side != 1 && side != 2)
+        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %d", side);
+    if (ply < 0 || ply > MAX_PLY || depth > 1000 || interval < 1)
+        return PyErr_Format(PyExc_ValueError, "ply must be in 0..%d, depth at most 1000, interval at least 1", MAX_PLY);
+    Search *search = &self->search;
+    SearchClock *clock = &search->clock;
+    clock->nodes = nodes;
+    clock->next_check = next_check;
+    clock->interval = interval;
+    clock->max_nodes = max_nodes;
+    clock->deadline = seconds < 0 ? -1.0 : timer_now() + seconds;
+    clock->stop.poll = stop == Py_None ? NULL : call_python_flag;
+    clock->stop.context = stop;
+    clock->checks_to_poll = STOP_POLL_CHECKS;
+    clock->halt = HALT_NONE;
+    Board *board = search->board;
+    ptrdiff_t frames_before = board->frame_count;
+    int score = search_negamax(search, depth, alpha, beta, ply, side);
+    while (board->frame_count > frames_before) /* only after an error */
+        board_unmake(board);
+    if (clock->halt == HALT_ERROR)
+        return raise_core_error(clock->error);
+    if (PyErr_Occurred()) /* raised by stop() */
+        return NULL;
+    return Py_BuildValue("(illi)", score, clock->nodes, clock->next_check, clock->halt);
+}
+
+static PyObject *
+Search_tt_move(SearchObject *self, PyObject *arg)
+{
+    long side = PyLong_AsLong(arg);
+    if (side == -1 && PyErr_Occurred())
+        return NULL;
+    const TTEntry *entry = tt_get(&self->search.tt, search_key(&self->kernel->board, (int)side));
+    return PyLong_FromLong(entry == NULL ? -1 : entry->move);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"negamax", (PyCFunction)Search_negamax, METH_VARARGS, Search_negamax_doc},
+    {"tt_move", (PyCFunction)Search_tt_move, METH_O,
+     PyDoc_STR("tt_move(side) -> the best move stored for the board's position with `side` to move, or -1")},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "game.engine._kernel.Search",
+    .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, width, node_vcf, noise, noise_key, sees_threes, quiet_threes):\n"
+                        "the alpha-beta search's state (transposition table, killers, history) over a Kernel."),
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Search_new,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
 /* ------------------------------------------------------------------ module */
 
 static struct PyModuleDef kernel_module = {
@@ -736,12 +866,12 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
-    PyTypeObject *types[] = {&TablesType, &MemoType, &KernelType};
-    const char *names[] = {"Tables", "Memo", "Kernel"};
+    PyTypeObject *types[] = {&TablesType, &MemoType, &KernelType, &SearchType};
+    const char *names[] = {"Tables", "Memo", "Kernel", "Search"};
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         if (PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
             Py_DECREF(module);
             return NULL;

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from array import array
 
 from . import patterns as pt
 from .clock import Clock, SearchStopped
@@ -50,7 +51,8 @@ class AlphaBeta:
         self.renju = board.rule.value == "renju"
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * board.length
+        # With the kernel an array, which the compiled ordering and search read in place.
+        self.history = [0] * board.length if board.kernel is None else array("q", bytes(8 * board.length))
         self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
         if native is None:
             native = board.kernel is not None
@@ -59,7 +61,7 @@ class AlphaBeta:
         # Its transposition table, killers and history live in C; it shares the VCF
         # failure memo with `threats`.
         self.native = _compiled.Search(
-            board.kernel, threats._vcf_fail, config.width, config.node_vcf, config.noise, self.noise_key,
+            board.kernel, threats._vcf_fail, self.history, config.width, config.node_vcf, config.noise, self.noise_key,
             config.sees_threes, config.quiet_threes,
         ) if native else None
 

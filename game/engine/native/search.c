@@ -1,7 +1,6 @@
 /* Negamax alpha-beta: see search.h. Moves are made on the C board only and always undone. */
 #include "search.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -11,26 +10,23 @@
 #define SIDE_KEY 0x9E3779B97F4A7C15ULL /* xored in when white is to move (state.SIDE_KEY) */
 #define WHITE 2
 
-int
-search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed)
+void
+search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history)
 {
     memset(search, 0, sizeof(*search));
     search->board = board;
     search->config = config;
     search->vcf_failed = vcf_failed;
+    search->history = history;
     tt_init(&search->tt);
     for (int ply = 0; ply < MAX_PLY + 2; ply++)
         search->killers[ply][0] = search->killers[ply][1] = -1;
-    search->history = calloc(board->length, sizeof(int64_t));
-    return search->history == NULL ? K_NO_MEMORY : K_OK;
 }
 
 void
 search_free(Search *search)
 {
     tt_free(&search->tt);
-    free(search->history);
-    search->history = NULL;
 }
 
 uint64_t

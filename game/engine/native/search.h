@@ -47,12 +47,12 @@ typedef struct {
     TT tt;
     Memo *vcf_failed; /* the VCF failure memo (shared with the root's threat searches) */
     int32_t killers[MAX_PLY + 2][2];
-    int64_t *history; /* per cell */
+    int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
 } Search;
 
-/* K_OK or K_NO_MEMORY (then search_free it). */
-int search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed);
+/* `history` has one entry per cell and outlives the search. */
+void search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history);
 void search_free(Search *search);
 
 /* The score for `side` to move, exact inside (alpha, beta), a bound outside. Set up

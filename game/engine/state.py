@@ -13,7 +13,8 @@ in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
 making most of the calls. So it is compiled: the C core in `native/` keeps the board in C arrays,
 mirrors every make/unmake into the lists and sets below (1.3 microseconds a pair), and
-runs the VCF, the VCT and the move ordering entirely in C. The Python code below stays as the
+runs the alpha-beta tree, the VCF, the VCT and the move ordering entirely in C (after that,
+under 3% of Master's time at 1 s a move is Python). The Python code below stays as the
 reference the tests hold the kernel to, and as the fallback when the extension was not
 built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """

@@ -23,7 +23,7 @@ compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled ker
 def _searcher(position, level: Level, native: bool, max_nodes=None) -> AlphaBeta:
     board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
     clock = Clock(None, max_nodes)
-    return AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=3, native=native)
+    return AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=3, native=native, reference=True)
 
 
 def _iterate(searcher: AlphaBeta, side: int, depths) -> list:
@@ -83,3 +83,24 @@ def test_compiled_search_is_stopped_by_the_stop_flag():
         _iterate(searcher, int(position.to_move), range(1, 30))
     assert board.snapshot() == before
     assert clock.stop.asked == 3
+
+
+@compiled_only
+def test_time_limited_searches_keep_their_table_across_moves():
+    """A second search of a position (under a deadline) starts from what the first one stored."""
+    import time
+
+    from game.engine import alphabeta
+
+    alphabeta._shared_table.cache_clear()
+    position = _middlegames()[2]
+    side = int(position.to_move)
+    runs = []
+    for _ in range(2):
+        board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+        clock = Clock(time.perf_counter() + 3600, None)
+        searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+        runs.append(_iterate(searcher, side, range(1, 4))[-1])
+    (_, first_score, first_move, _, first_nodes), (_, second_score, second_move, _, second_nodes) = runs
+    assert second_nodes < first_nodes / 2
+    assert (second_score, second_move) == (first_score, first_move)

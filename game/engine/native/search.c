@@ -11,22 +11,16 @@
 #define WHITE 2
 
 void
-search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history)
+search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf_failed, int64_t *history)
 {
     memset(search, 0, sizeof(*search));
     search->board = board;
     search->config = config;
+    search->tt = tt;
     search->vcf_failed = vcf_failed;
     search->history = history;
-    tt_init(&search->tt);
     for (int ply = 0; ply < MAX_PLY + 2; ply++)
         search->killers[ply][0] = search->killers[ply][1] = -1;
-}
-
-void
-search_free(Search *search)
-{
-    tt_free(&search->tt);
 }
 
 uint64_t
@@ -182,7 +176,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
     }
 
     uint64_t key = search_key(board, side);
-    const TTEntry *entry = tt_get(&search->tt, key);
+    const TTEntry *entry = tt_get(search->tt, key);
     ptrdiff_t tt_move = -1;
     if (entry != NULL) {
         tt_move = entry->move;
@@ -246,7 +240,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         }
     }
     int flag = best_score <= original_alpha ? TT_UPPER : best_score >= beta ? TT_LOWER : TT_EXACT;
-    int error = tt_put(&search->tt, key, depth, flag, to_tt(best_score, ply), best_move);
+    int error = tt_put(search->tt, key, depth, flag, to_tt(best_score, ply), best_move);
     if (error < 0)
         fail(search, error);
     return best_score;

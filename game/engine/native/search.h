@@ -27,6 +27,7 @@
 typedef struct {
     int width, node_vcf, noise, sees_threes, quiet_threes;
     uint64_t noise_key;
+    int features; /* FEATURE_* bits: what the search adds to alphabeta.py's (0: the same tree) */
 } SearchConfig;
 
 /* Why a search stopped early. */
@@ -44,16 +45,15 @@ typedef struct {
 typedef struct {
     Board *board;
     SearchConfig config;
-    TT tt;
+    TT *tt; /* the caller's */
     Memo *vcf_failed; /* the VCF failure memo (shared with the root's threat searches) */
     int32_t killers[MAX_PLY + 2][2];
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
 } Search;
 
-/* `history` has one entry per cell and outlives the search. */
-void search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history);
-void search_free(Search *search);
+/* `tt` and `history` (one entry per cell) outlive the search. */
+void search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf_failed, int64_t *history);
 
 /* The score for `side` to move, exact inside (alpha, beta), a bound outside. Set up
  * search->clock first; when clock.halt is set on return the score means nothing. */

@@ -13,6 +13,7 @@ A side that can make an open four (with no five against it) has won.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import time
 from array import array
@@ -35,8 +36,25 @@ MIN_WIDTH = 6
 LMR_AFTER = 3
 #: Why the compiled search stopped (its `halt` code).
 _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent"}
-#: What the compiled search adds to this file's (FEATURE_* bits in native/search.h).
-NATIVE_FEATURES = 0
+#: What the compiled search may add to this file's search, by name: bits of its features
+#: (FEATURE_* in native/search.h), and "keep_table" (its transposition table kept across
+#: the time-limited searches of a process).
+FEATURE_BITS = {"keep_table": 0, "tempo": 1}
+#: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
+#: replaces them, so that a match can weigh one against another without a rebuild.
+DEFAULT_FEATURES = ("keep_table",)
+
+
+def _features() -> tuple[int, bool]:
+    """(feature bits, keep the table) from GOMOKU_ENGINE_FEATURES or the defaults."""
+    names = os.environ.get("GOMOKU_ENGINE_FEATURES")
+    chosen = DEFAULT_FEATURES if names is None else [n.strip() for n in names.split(",") if n.strip() not in ("", "none")]
+    unknown = [name for name in chosen if name not in FEATURE_BITS]
+    if unknown:
+        raise ValueError(f"unknown engine feature(s) {unknown!r} in GOMOKU_ENGINE_FEATURES; known: {sorted(FEATURE_BITS)}")
+    return sum(FEATURE_BITS[name] for name in set(chosen)), "keep_table" in chosen
+
+
 #: Run the compiled search as this file's search, node for node (tests set it to compare).
 REFERENCE_SEARCH = False
 #: Entries of the transposition table the compiled search keeps across the moves of a game.
@@ -83,11 +101,12 @@ class AlphaBeta:
                 reference = REFERENCE_SEARCH
             # Kept across moves only under a deadline: a depth- or node-limited search must
             # not depend on what was searched before it (it is deterministic).
-            keep = not reference and clock.deadline is not None
+            features, keep = (0, False) if reference else _features()
+            keep = keep and clock.deadline is not None
             table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else None
             self.native = _compiled.Search(
                 board.kernel, threats._vcf_fail, self.history, table, config.width, config.node_vcf, config.noise,
-                self.noise_key, config.sees_threes, config.quiet_threes, 0 if reference else NATIVE_FEATURES,
+                self.noise_key, config.sees_threes, config.quiet_threes, features,
             )
 
     # ---------------------------------------------------------------- evaluation

@@ -152,7 +152,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         if (blocked_by_forbidden(board, side, block))
             return -(WIN - ply - 1);
         if (ply >= MAX_PLY)
-            return evaluate(board, side, config->noise, config->noise_key);
+            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
         if (make(search, block, side) < 0)
             return 0;
         int score = -search_negamax(search, depth, -beta, -alpha, ply + 1, other);
@@ -172,7 +172,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         }
         /* Nor is an open three of his: its answers are searched instead (they cost no depth). */
         if (!(config->quiet_threes && ply < MAX_PLY && board->class_count[other][C_FLEX4]))
-            return evaluate(board, side, config->noise, config->noise_key);
+            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
     }
 
     uint64_t key = search_key(board, side);

@@ -23,6 +23,11 @@
 #define COMPILED_THREAT_NODES 2000000L /* most nodes of one VCF at a leaf (threats.py) */
 #define STOP_POLL_CHECKS 64 /* clock checks between two looks at the stop flag */
 
+/* What the compiled search adds to alphabeta.py's, each a bit of SearchConfig.features. */
+enum {
+    FEATURE_TEMPO = 1, /* the evaluation's tempo term (eval.h) */
+};
+
 /* What a level lets the search do (levels.LevelConfig). */
 typedef struct {
     int width, node_vcf, noise, sees_threes, quiet_threes;

@@ -27,6 +27,7 @@ from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
 from .names import colour_name, player_name, result_sound, undos_text
+from .play_coach import PlayCoach
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35
@@ -71,12 +72,14 @@ class PlayScene(Scene):
         self._forbidden: tuple[Point, ...] = ()
         self._forbidden_key: tuple[Any, ...] | None = None
         self.seed = random.randrange(1 << 30)
+        self.coach = PlayCoach(self)  # analysis panel (A) and teaching mode
         if game.config.is_vs_ai:
             self.app.engine.start()  # spawn the process now, not on the computer's first move
         self.resize(self.app.screen.get_size())
 
     def exit(self) -> None:
         self._stop_engine()
+        self.coach.stop()
 
     # ----------------------------------------------------------------- layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -97,7 +100,8 @@ class PlayScene(Scene):
             Button("hint", tr("play.hint"), pygame.Rect(px + 2 * gap + half, first_y, half, row_h), hint="H"),
             Button("resign", tr("play.resign"), pygame.Rect(px + gap, second_y, half, row_h)),
             Button("new_game", tr("play.new_game"), pygame.Rect(px + 2 * gap + half, second_y, half, row_h), hint="N"),
-            Button("menu", tr("play.menu"), pygame.Rect(px + gap, menu_y, pw - 2 * gap, row_h), hint="Esc"),
+            Button("analysis", tr("analysis.button"), pygame.Rect(px + gap, menu_y, half, row_h), hint="A"),
+            Button("menu", tr("play.menu"), pygame.Rect(px + 2 * gap + half, menu_y, half, row_h), hint="Esc"),
         ]
         self.buttons_top = first_y
         self.focus.set_widgets(buttons)
@@ -142,6 +146,8 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.coach.handle_event(event):
+            return
         activation = self.focus.handle_event(event, arrows_move_focus=False)
         if activation is not None:
             self.app.play_sound("click")
@@ -185,6 +191,8 @@ class PlayScene(Scene):
             self.ask_hint()
         elif action == "resign":
             self.resign()
+        elif action == "analysis":
+            self.coach.toggle()
         elif action == "new_game":
             self.new_game()
         elif action == "menu":
@@ -220,6 +228,7 @@ class PlayScene(Scene):
         self.armed_left = 0.0
         self.app.play_sound("place")
         self.app.autosave(self.game)
+        self.coach.after_move()
         if self.game.is_over:
             self._finish()
 
@@ -312,7 +321,7 @@ class PlayScene(Scene):
 
     def _update_engine(self) -> None:
         game = self.game
-        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error:
+        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error and not self.coach.holds_ai:
             level = self._ai_level()
             self._start_job("move", level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
@@ -360,6 +369,7 @@ class PlayScene(Scene):
                 return
         if not self.game.is_over:
             self._update_engine()
+        self.coach.update(dt)
         self._refresh_buttons()
 
     # ----------------------------------------------------------------- drawing
@@ -396,7 +406,9 @@ class PlayScene(Scene):
         surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
         assert self.view is not None
         self.view.draw(surface, self.game.board, self._marks())
+        self.coach.draw_board(surface)
         self._draw_panel(surface)
+        self.coach.draw_offer(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         game = self.game
@@ -432,7 +444,8 @@ class PlayScene(Scene):
         size = game.config.size
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
         list_rect = pygame.Rect(px + pad, y, inner_w, self.buttons_top - y - pad)
-        draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
+        if not self.coach.draw_panel(surface, list_rect, max(12, int(info_size * 0.85))):
+            draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)
 
     def _status_lines(self) -> tuple[str, tuple[int, int, int]]:

@@ -34,6 +34,7 @@ class Settings:
     fullscreen: bool = False
     window_width: int = 1120
     window_height: int = 800
+    teaching_mode: bool = False  # coach: vs the computer, stop at a move that loses a forced win
 
     @property
     def rule_value(self) -> Rule:
@@ -82,5 +83,6 @@ def _is_valid(name: str, value: Any) -> bool:
         "fullscreen": lambda v: isinstance(v, bool),
         "window_width": lambda v: is_int(v) and 640 <= v <= 10000,
         "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
+        "teaching_mode": lambda v: isinstance(v, bool),
     }
     return checks[name](value)

@@ -72,11 +72,26 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """One root move of a multi-PV search: its score (side to move's view) and expected line.
+
+    `pv` starts with `move`. `forced` names a proven tactical win ("win-in-1", "vcf",
+    "vct") or the shortcut that chose the move, as in SearchResult; empty otherwise.
+    """
+
+    move: tuple[int, int]
+    score: int
+    pv: tuple[tuple[int, int], ...]
+    forced: str = ""
+
+
+@dataclass(frozen=True)
 class SearchResult:
     """The engine's answer. `score` is from the side to move's view; large means winning.
 
     `forced` names a tactical shortcut that decided the move ("win-in-1", "block-four",
-    "vcf", ...); it is empty for a normal search.
+    "vcf", ...); it is empty for a normal search. `candidates` holds the best root moves,
+    best first and distinct (one unless the search was asked for several, see `search`).
     """
 
     move: tuple[int, int]
@@ -86,6 +101,7 @@ class SearchResult:
     pv: tuple[tuple[int, int], ...]
     time_ms: int
     forced: str = ""
+    candidates: tuple[Candidate, ...] = ()
 
 
 #: Default per-move budgets. Master stays within 3 s on a shared 2-core machine.

@@ -9,6 +9,8 @@ Order of business at the root, cheapest and surest first:
    then a shallow VCT): if he has one, only moves proven to refute it are searched;
 6. (Master) a VCT for us;
 7. iterative-deepening alpha-beta over the remaining root moves, reporting each iteration.
+   With multipv=N each iteration also searches the root again without the moves already
+   chosen (exclusion multi-PV, as Stockfish does), so the N best moves get exact scores.
 A stop or deadline at any point returns the best move known so far, which at worst is
 the first legal candidate in move order.
 """
@@ -22,7 +24,7 @@ from game.rules import Board, Point, Stone
 
 from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
-from .api import Level, Limit, Position, SearchResult, default_limit
+from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .clock import Clock, SearchStopped
 from .levels import level_config
 from .state import EngineBoard
@@ -64,6 +66,7 @@ def search(
     seed: int = 0,
     stop: StopFlag | None = None,
     on_progress: Callable[[SearchResult], None] | None = None,
+    multipv: int = 1,
 ) -> SearchResult:
     """Choose a move for the side to move in `position`.
 
@@ -71,20 +74,22 @@ def search(
     every few hundred nodes; `on_progress` receives a SearchResult after each completed
     iteration. limit=None (or a Limit bounding nothing) means the level's default budget.
     `forced` in the result is "opening", "win-in-1", "block-four", "vcf", "vct" or "" for
-    an ordinary search. Always returns a legal move
+    an ordinary search. `result.candidates` holds up to `multipv` distinct legal moves,
+    best first, each with its own score and line (`result.move` is the first); a tactical
+    shortcut (a win, a forced block) gives one candidate. Always returns a legal move
     (never a renju-forbidden point for black), even when stopped at once. Deterministic
     for a given seed when limited by depth or nodes rather than time.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
     if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
         limit = default_limit(level)  # an unbounded search would never answer
-    return _RootSearch(position, limit, level, seed, stop, on_progress).run()
+    return _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv)).run()
 
 
 class _RootSearch:
     """One call of `search`: owns the clock, the engine board and the answer so far."""
 
-    def __init__(self, position, limit, level, seed, stop, on_progress) -> None:
+    def __init__(self, position, limit, level, seed, stop, on_progress, multipv: int = 1) -> None:
         self.started = time.perf_counter()
         self.position = position
         self.limit = limit
@@ -92,6 +97,7 @@ class _RootSearch:
         self.seed = seed
         self.stop = stop
         self.on_progress = on_progress
+        self.multipv = multipv
         self.side = int(position.to_move)
         self.stone = Stone(self.side)
         self.board: Board = position.to_board()
@@ -105,8 +111,11 @@ class _RootSearch:
     def _elapsed_ms(self) -> int:
         return int((time.perf_counter() - self.started) * 1000)
 
-    def _result(self, move: Point, score: int, depth: int, pv, forced: str = "") -> SearchResult:
-        return SearchResult(move, score, depth, self.clock.nodes, tuple(pv) or (move,), self._elapsed_ms(), forced)
+    def _result(self, move: Point, score: int, depth: int, pv, forced: str = "", others=()) -> SearchResult:
+        """The answer; `others` are the further candidates of a multi-PV search, best first."""
+        pv = tuple(pv) or (move,)
+        candidates = (Candidate(move, score, pv, forced), *others)
+        return SearchResult(move, score, depth, self.clock.nodes, pv, self._elapsed_ms(), forced, candidates)
 
     # ---------------------------------------------------------------- the root
     def run(self) -> SearchResult:
@@ -380,13 +389,15 @@ class _RootSearch:
             except SearchStopped:
                 # The first root move was searched fully: its best-so-far is a sound answer.
                 if partial and partial["score"] > -WIN_THRESHOLD:
-                    move = partial["move"]
-                    best = self._result(self.engine.point(move), partial["score"], depth, (self.engine.point(move),))
+                    move = self.engine.point(partial["move"])
+                    others = tuple(c for c in best.candidates if c.move != move)[: self.multipv - 1]
+                    best = self._result(move, partial["score"], depth, (move,), others=others)
                 raise _Done(best) from None
             moves.remove(move)
             moves.insert(0, move)
             pv = [self.engine.point(i) for i in searcher.principal_variation(move, self.side)]
-            best = self._result(pv[0], score, depth, pv)
+            others = self._other_candidates(searcher, moves, depth, score, best) if self.multipv > 1 else ()
+            best = self._result(pv[0], score, depth, pv, others=others)
             if self.on_progress is not None:
                 self.on_progress(best)
             if abs(score) > WIN_THRESHOLD:
@@ -395,6 +406,38 @@ class _RootSearch:
             if not self._next_iteration_fits(durations):
                 break
         return best
+
+    def _other_candidates(self, searcher: AlphaBeta, moves: list[int], depth: int, score: int, previous: SearchResult) -> tuple:
+        """The 2nd..Nth best root moves at `depth`: each is the best of the root without the
+        moves already chosen, so its score is exact. Reorders `moves` to put them first.
+
+        If the clock stops this, the moves still missing are taken from the previous
+        iteration's candidates (shallower, but better than none), and the search ends.
+        """
+        chosen = [moves[0]]
+        found: list[Candidate] = []
+        try:
+            while len(chosen) < self.multipv:
+                rest = [m for m in moves if m not in chosen]
+                if not rest:
+                    break
+                other_score, move = searcher.search_root(rest, depth, self.side)
+                chosen.append(move)
+                pv = tuple(self.engine.point(i) for i in searcher.principal_variation(move, self.side))
+                found.append(Candidate(pv[0], other_score, pv))
+        except SearchStopped:
+            known = {self.engine.point(m) for m in chosen}
+            for old in previous.candidates:
+                if len(found) + 1 >= self.multipv:
+                    break
+                if old.move not in known:
+                    found.append(old)
+                    known.add(old.move)
+            first = moves[0]
+            pv = [self.engine.point(i) for i in searcher.principal_variation(first, self.side)]
+            raise _Done(self._result(pv[0], score, depth, pv, others=tuple(found))) from None
+        moves[:] = chosen + [m for m in moves if m not in chosen]
+        return tuple(found)
 
     def _next_iteration_fits(self, durations: list[float]) -> bool:
         """Whether the next iteration's first root move is expected to finish before the deadline."""

@@ -22,6 +22,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
+from .analysis import Analysis
 from .api import Level, Limit, Position, SearchResult
 
 #: The worker runs at a slightly lower priority than the window (POSIX nice value).
@@ -38,12 +39,17 @@ class WorkerClosedError(RuntimeError):
 
 @dataclass(frozen=True)
 class EngineReply:
-    """A finished job: its id, what it was for ("move" or "hint"), and the result or an error text."""
+    """A finished job: its id, what it was for ("move", "hint" or "analysis"), and the result or an error text.
+
+    An analysis job replies many times: a snapshot per deeper iteration (`analysis.final`
+    False), then the last one (`analysis.final` True); `result` is None for all of them.
+    """
 
     job_id: int
     purpose: str
     result: SearchResult | None
     error: str = ""
+    analysis: Analysis | None = None
 
 
 class _JobStop:
@@ -66,6 +72,7 @@ def _parent_is_gone() -> bool:
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
     from . import search
+    from .analysis import analyse
 
     try:
         os.nice(_NICENESS)  # the window must stay smooth when the CPU is busy; the search can yield
@@ -85,6 +92,16 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
             replies.put(EngineReply(job_id, purpose, None, "cancelled"))
             continue
         try:
+            if purpose == "analysis":
+                stop = _JobStop(cancelled_upto, job_id)
+
+                def progress(snapshot: Analysis, job_id=job_id, stop=stop) -> None:
+                    if not stop.is_set():
+                        replies.put(EngineReply(job_id, purpose, None, analysis=snapshot))
+
+                final = analyse(position, limit, n_best=seed, stop=stop, on_progress=progress, level=level)
+                replies.put(EngineReply(job_id, purpose, None, analysis=final))
+                continue
             result = search(position, limit=limit, level=level, seed=seed, stop=_JobStop(cancelled_upto, job_id))
             replies.put(EngineReply(job_id, purpose, result))
         except Exception as error:  # the parent shows it; the worker must survive a bad job
@@ -188,6 +205,21 @@ class EngineWorker:
         self._jobs.put((job_id, purpose, position, level, limit, seed))
         return job_id
 
+    def request_analysis(self, position: Position, n_best: int = 3, limit: Limit | None = None) -> int:
+        """Start analysing `position` (see `analysis.analyse`); any earlier job is cancelled at once.
+
+        limit None analyses without end until the next request or `cancel`. `poll` returns
+        a reply per progress snapshot, then one with `analysis.final` True. Returns the job id.
+        """
+        self.start()
+        self.cancel()
+        self._next_id += 1
+        job_id = self._next_id
+        self._pending = job_id
+        # the seed slot carries n_best: an analysis has no seed
+        self._jobs.put((job_id, "analysis", position, Level.MASTER, limit, max(1, n_best)))
+        return job_id
+
     def cancel(self) -> None:
         """Stop the running search (if any); its reply will be dropped."""
         if self._cancelled_upto is not None:
@@ -206,7 +238,8 @@ class EngineWorker:
             except (OSError, ValueError, EOFError):
                 return self._crash_reply()
             if reply.job_id == self._pending:
-                self._pending = None
+                if reply.analysis is None or reply.analysis.final:
+                    self._pending = None
                 return reply
 
     def wait(self, seconds: float) -> EngineReply | None:

@@ -112,6 +112,9 @@ class PlayCoach:
     def update(self, dt: float) -> None:
         game = self.game
         board = game.board
+        button = self.scene.focus.find("analysis")
+        if button is not None:
+            button.primary = self.analysis.visible  # the button shows whether the panel is open
         if self.checking:
             self.analysis.update(board, limit=TEACH_AFTER, wanted=True)
             after = self.analysis.final_for(board)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.coach.annotated_sgf import read_annotations
 from game.i18n import tr
 from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
@@ -30,6 +29,8 @@ def load_annotations(path: str | Path | None) -> dict[int, str]:
     """
     if not path or Path(path).suffix.lower() != ".sgf":
         return {}
+    from game.coach.annotated_sgf import read_annotations  # only when a file may hold them
+
     try:
         annotations = read_annotations(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
@@ -84,6 +85,9 @@ class ReviewCoach:
         return False
 
     def update(self, dt: float) -> None:
+        button = self.scene.focus.find("analysis")
+        if button is not None:
+            button.primary = self.analysis.visible  # the button shows whether the panel is open
         self.analysis.update(self.scene.board)
 
     def comment(self) -> str:

@@ -139,18 +139,22 @@ def draw_line_stones(
 def draw_candidate_marks(
     target: pygame.Surface, grid: BoardGeometry, diameter: int, analysis: Analysis, board: Board
 ) -> None:
-    """A ring in the rank colour around each of the top 3 moves, with its score beneath."""
-    size = max(9, int(grid.cell * 0.34))
+    """A ring in the rank colour around each of the top 3 moves, with its score in a small tag
+    at the upper right, where four points meet and a tag hides the least."""
+    size = max(9, int(grid.cell * 0.3))
     width = max(2, int(grid.cell * 0.08))
-    for rank, candidate in enumerate(analysis.candidates[:3]):
+    for rank in reversed(range(min(3, len(analysis.candidates)))):  # the best one's tag on top
+        candidate = analysis.candidates[rank]
         if not board.is_empty(candidate.move):
             continue
         cx, cy = grid.pixel_of(candidate.move)
         colour = RANK_COLOURS[rank]
         pygame.draw.circle(target, colour, (cx, cy), diameter // 2 + 1, width=width)
-        label = text.render(candidate_label(candidate.score, candidate.forced), size, theme.TEXT, bold=True)
-        box = label.get_rect(midtop=(cx, cy + diameter // 2 - 2)).inflate(6, 0)
+        label = text.render(candidate_label(candidate.score, candidate.forced), size, (255, 255, 255), bold=True)
+        corner = (cx + int(grid.cell * 0.5), cy - int(grid.cell * 0.5))
+        box = label.get_rect(center=corner).inflate(6, 0)
         pygame.draw.rect(target, colour, box, border_radius=4)
+        pygame.draw.rect(target, (30, 30, 30), box, width=1, border_radius=4)
         target.blit(label, label.get_rect(center=box.center))
 
 

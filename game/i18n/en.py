@@ -163,6 +163,8 @@ STRINGS: dict[str, str] = {
     "teaching.missed": "You had a forced win: five in {moves} by {kind} ({line}). This move lets it go.",
     "teaching.retry": "Take back and retry",
     "teaching.continue": "Play on",
+    "teaching.checking": "Teaching mode is checking your move…",
+    "teaching.choose": "Take the move back and try again, or play on.",
     "teaching.retried": "Taken back. Try again: it does not use a take-back.",
     "settings.teaching": "Teaching mode",
     "stats.teaching": "Teaching games (with Take back and retry): {count}",

@@ -165,6 +165,8 @@ STRINGS: dict[str, str] = {
     "teaching.missed": "你本有必胜：{kind}{moves}步成五（{line}）。这步棋错过了它。",
     "teaching.retry": "悔棋重下",
     "teaching.continue": "继续下",
+    "teaching.checking": "教学模式正在检查你的着法…",
+    "teaching.choose": "撤回这步重下，或者继续下。",
     "teaching.retried": "已撤回。再试一次：这不占用悔棋次数。",
     "settings.teaching": "教学模式",
     "stats.teaching": "教学对局（用过悔棋重下）：{count}",

@@ -108,6 +108,7 @@ class PlayCoach:
         if self.teaching and last is not None and last.stone is self.human and not game.is_over:
             self.checking = True
             self._check_started = time.monotonic()
+            self._say("teaching.checking", CHECK_TIMEOUT_SECONDS)
 
     def update(self, dt: float) -> None:
         game = self.game
@@ -120,6 +121,7 @@ class PlayCoach:
             after = self.analysis.final_for(board)
             if after is not None or time.monotonic() - self._check_started > CHECK_TIMEOUT_SECONDS:
                 self.checking = False
+                self.scene.status_left = 0.0
                 last = game.last_move
                 if after is not None and last is not None and self.human is not None:
                     before = self._before if self._before_moves == tuple(board.moves[:-1]) else None
@@ -143,6 +145,7 @@ class PlayCoach:
         if verdict is None:
             return
         self._verdict_moves = tuple(self.game.board.moves)
+        self._say("teaching.choose", 600.0)
         self.scene.app.play_sound("invalid")
         self._place_offer()
 
@@ -161,12 +164,16 @@ class PlayCoach:
         self.scene.cursor = taken[-1].point
         self.scene.app.play_sound("undo")
         self.scene.app.autosave(self.game)
-        self.scene.status = tr("teaching.retried")
-        self.scene.status_left = 3.5
+        self._say("teaching.retried", 3.5)
 
     def carry_on(self) -> None:
         """Keep the move: the computer plays on."""
         self.verdict = None
+        self.scene.status_left = 0.0
+
+    def _say(self, key: str, seconds: float) -> None:
+        self.scene.status = tr(key)
+        self.scene.status_left = seconds
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the event was the coach's (the offer's buttons, R, C; key A)."""
@@ -188,10 +195,20 @@ class PlayCoach:
 
     # ----------------------------------------------------------------- drawing
     def _offer_rect(self) -> pygame.Rect:
+        """The question's card: over the lower or the upper part of the board, whichever
+        hides fewer stones and fewer points of the forced line."""
         bx, by, bw, bh = self.scene.layout.board_rect
         width = int(bw * 0.86)
         height = int(min(bh * 0.36, 230))
-        return pygame.Rect(bx + (bw - width) // 2, by + bh - height - int(bh * 0.04), width, height)
+        lower = pygame.Rect(bx + (bw - width) // 2, by + bh - height - int(bh * 0.04), width, height)
+        upper = lower.move(0, by + int(bh * 0.04) - lower.y)
+        grid = self.scene.layout.grid
+        points = list(self.game.board.moves) + (list(self.verdict.proof.line) if self.verdict is not None else [])
+
+        def hidden(card: pygame.Rect) -> int:
+            return sum(card.collidepoint(grid.pixel_of(point)) for point in points)
+
+        return upper if hidden(upper) < hidden(lower) else lower
 
     def _place_offer(self) -> None:
         card = self._offer_rect()

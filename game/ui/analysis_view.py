@@ -121,7 +121,10 @@ def draw_line_stones(
     alpha: int = PV_ALPHA,
 ) -> None:
     """Stones of a line (`first` moves first, then turns alternate) drawn translucent and
-    numbered 1, 2, 3... on the empty points of `board` (a point already taken stops the line)."""
+    numbered 1, 2, 3... on the empty points of `board` (a point already taken stops the line).
+
+    The numbers are coloured (amber on black, blue on white), so they never read as the
+    game's own move numbers, which are plain white and black."""
     size = max(9, int(grid.cell * 0.42))
     stone = first
     for number, point in enumerate(line, start=1):
@@ -130,7 +133,7 @@ def draw_line_stones(
         centre = grid.pixel_of(point)
         image = _translucent_stone(stone, diameter, alpha)
         target.blit(image, image.get_rect(center=centre))
-        colour = (250, 250, 246) if stone is Stone.BLACK else (20, 20, 20)
+        colour = (255, 196, 96) if stone is Stone.BLACK else (24, 84, 190)
         label = text.render(str(number), size, colour, bold=True)
         target.blit(label, label.get_rect(center=centre))
         stone = stone.opponent

@@ -157,6 +157,7 @@ STRINGS: dict[str, str] = {
     "analysis.computer_turn": "The computer is thinking; the analysis resumes on your turn.",
     "analysis.game_over": "The game is over.",
     "analysis.forced": "{side} forces five in {moves} ({kind})",
+    "analysis.search_win": "{side} wins by force (the search sees it)",
     "analysis.depth": "Depth {depth} · {nodes} positions",
     "teaching.title": "Wait — look at this move",
     "teaching.allowed": "After this move {side} forces five in {moves} ({kind}): {line}",

@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "analysis.computer_turn": "电脑正在思考；轮到你时分析继续。",
     "analysis.game_over": "对局已结束。",
     "analysis.forced": "{side}{moves}步必胜（{kind}）",
+    "analysis.search_win": "{side}必胜（搜索已看到）",
     "analysis.depth": "深度 {depth} · {nodes} 个局面",
     "teaching.title": "等一下——看看这步棋",
     "teaching.allowed": "这步之后{side}{moves}步必胜（{kind}）：{line}",

@@ -34,9 +34,15 @@ def percent(chance: float) -> str:
 
 
 def forced_text(analysis: Analysis) -> str:
-    """"Black forces five in 5 (VCF)" when a win is proven for the side to move, else ""."""
+    """"Black forces five in 5 (VCF)" when a win is proven for the side to move; "White wins
+    by force" when the search found a won or lost score without a proof line; else ""."""
     proof = analysis.win
     if proof is None:
+        best = analysis.best
+        chance = None if best is None else win_chance(best.score)
+        if chance in (0.0, 1.0):
+            winner = analysis.to_move if chance == 1.0 else analysis.to_move.opponent
+            return tr("analysis.search_win", side=tr("colour.black") if winner is Stone.BLACK else tr("colour.white"))
         return ""
     side = tr("colour.black") if proof.attacker is Stone.BLACK else tr("colour.white")
     return tr("analysis.forced", side=side, moves=proof.attacker_moves, kind=proof.kind.upper())

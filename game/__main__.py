@@ -1,4 +1,5 @@
-"""`python -m game` starts the desktop game; `python -m game brain [...]` runs the Gomocup brain.
+"""`python -m game` starts the desktop game; `python -m game brain [...]` runs the Gomocup brain;
+`python -m game analyse RECORD` reviews a game record (game/coach/cli.py).
 
 pygame is imported only once the window is about to open, so `--help`, the brain and a frozen
 build's worker processes (which re-enter here) stay light. `freeze_support` must run first: the
@@ -53,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.protocol.__main__ import main as brain_main
 
         return brain_main(argv[1:])
+    if argv[:1] == ["analyse"]:
+        from game.coach.cli import main as analyse_main
+
+        return analyse_main(argv[1:])
     args = parse_args(argv)
     from game.logs import setup_logging
 

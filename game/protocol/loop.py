@@ -20,7 +20,7 @@ from . import commands as cmd
 from .clock import StopSignal
 from .replies import error, move_line, protocol_line, search_message
 from .session import Session, ThinkRequest
-from .thinking import Decision, SearchFunction, decide
+from .thinking import Decision, SearchFunction, decide, is_playable
 
 log = logging.getLogger(__name__)
 
@@ -171,9 +171,7 @@ class Brain:
         # A fallback move has no engine result; report it as a depth-0 line like any other.
         result = decision.result or SearchResult(decision.move, 0, 0, 0, (decision.move,), 0)
         if not request.play:
-            # YXNBEST: report without moving. The engine has no multi-PV search, so the
-            # "n best" are the single best move until it offers root-move scores.
-            self._report(result, multipv=1)
+            self._report_nbest(request, result)
             self.writer.write(move_line(decision.move))
             return
         if self._report_progress and not self._progress_reported:
@@ -185,6 +183,22 @@ class Brain:
     def _progress(self, result: SearchResult) -> None:
         self._progress_reported = True
         self._report(result)
+
+    def _report_nbest(self, request: ThinkRequest, result: SearchResult) -> None:
+        """YXNBEST: one MESSAGE line per distinct move (``multipv k``), as Yixin and Rapfi print them.
+
+        The lines go from the Nth best to the best, so a client that keeps the last line
+        (pygomo does) keeps the best move's line, which is also the move answered.
+        """
+        board, stone = request.board, request.to_move
+        ranked = [c for c in result.candidates if is_playable(board, c.move, stone)][: request.nbest]
+        if not ranked or ranked[0].move != result.move:
+            self._report(result, multipv=1)
+            return
+        for rank in range(len(ranked), 0, -1):
+            candidate = ranked[rank - 1]
+            self.writer.write(
+                search_message(result.depth, candidate.score, result.nodes, result.time_ms, candidate.pv, rank))
 
     def _report(self, result: SearchResult, multipv: int = 0) -> None:
         pv = result.pv or (result.move,)

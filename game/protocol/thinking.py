@@ -79,8 +79,12 @@ def decide(
     on_progress: ProgressCallback | None = None,
     search_function: SearchFunction = search,
 ) -> Decision:
-    """Search the request's position and return a move that is certainly legal."""
+    """Search the request's position and return a move that is certainly legal.
+
+    A YXNBEST request (nbest > 1) asks the engine for that many root moves (multi-PV).
+    """
     board, stone = request.board, request.to_move
+    extra = {"multipv": request.nbest} if request.nbest > 1 else {}
     try:
         result = search_function(
             position_of(request),
@@ -89,6 +93,7 @@ def decide(
             seed=seed,
             stop=stop,
             on_progress=on_progress,
+            **extra,
         )
     except Exception:  # an engine bug must cost at most a weak move, never the game
         log.exception("the engine failed; playing a fallback move")

@@ -36,8 +36,8 @@ class FakeSearch:
         self.calls: list[dict] = []
         self.started = threading.Event()
 
-    def __call__(self, position: Position, limit=None, level=Level.MASTER, seed=0, stop=None, on_progress=None):
-        self.calls.append({"position": position, "limit": limit, "level": level, "seed": seed})
+    def __call__(self, position: Position, limit=None, level=Level.MASTER, seed=0, stop=None, on_progress=None, multipv=1):
+        self.calls.append({"position": position, "limit": limit, "level": level, "seed": seed, "multipv": multipv})
         self.started.set()
         if self.fail:
             raise RuntimeError("engine exploded")

@@ -212,7 +212,7 @@ class GameReviewScene(Scene):
         ]
         buttons += [
             Button("proof", tr("gamereview.show_proof"), pygame.Rect(px + gap, middle_y, half, row_h), primary=True, hint="S"),
-            Button("next_mistake", tr("gamereview.next_mistake"), pygame.Rect(px + 2 * gap + half, middle_y, half, row_h), hint="M"),
+            Button("next_mistake", tr("gamereview.next_mistake"), pygame.Rect(px + 2 * gap + half, middle_y, half, row_h), hint="N"),
             Button("cancel", tr("gamereview.cancel"), pygame.Rect(px + gap, bottom_y, half, row_h)),
             Button("again", tr("gamereview.analyse_again"), pygame.Rect(px + gap, bottom_y, half, row_h)),
             Button("save", tr("gamereview.save"), pygame.Rect(px + gap, bottom_y, half, row_h)),
@@ -263,7 +263,7 @@ class GameReviewScene(Scene):
             self.app.play_sound("click")
             self.perform(activation.action)
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_s: "proof", pygame.K_m: "next_mistake", pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "back"}
+            keys = {pygame.K_s: "proof", pygame.K_n: "next_mistake", pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "back"}
             if event.key in keys:
                 self.perform(keys[event.key])
 
@@ -314,7 +314,7 @@ class GameReviewScene(Scene):
             folder.mkdir(parents=True, exist_ok=True)
             record = GameRecord(size=self.record.size, rule=self.record.rule, moves=list(self.moves),
                                 black=self.record.black, white=self.record.white, result=self.record.result)
-            atomic_write_text(path, write_annotated(record, self.review))
+            atomic_write_text(path, write_annotated(record, self.review, current_language()))
         except (OSError, ValueError) as error:
             self.app.notify(tr("notice.save_failed", error=error))
             return

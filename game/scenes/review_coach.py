@@ -23,19 +23,22 @@ if TYPE_CHECKING:
 
 
 def load_annotations(path: str | Path | None) -> dict[int, str]:
-    """Move number -> comment of an annotated SGF file; {} for anything else or an unreadable file.
+    """Move number -> comment of an annotated SGF file (0: the game's own comment, such as the
+    review's summary); {} for anything else or an unreadable file.
 
     Annotations are extra: a record whose comments cannot be read still opens without them.
     """
     if not path or Path(path).suffix.lower() != ".sgf":
         return {}
-    from game.coach.annotated_sgf import read_annotations  # only when a file may hold them
+    from game.coach.annotated_sgf import game_comment, read_annotations  # only when a file may hold them
 
     try:
-        annotations = read_annotations(Path(path).read_text(encoding="utf-8"))
+        sgf = Path(path).read_text(encoding="utf-8")
+        annotations = read_annotations(sgf)
+        summary = game_comment(sgf)
     except (OSError, UnicodeDecodeError, ValueError):
         return {}
-    comments: dict[int, str] = {}
+    comments: dict[int, str] = {0: summary.strip()} if summary.strip() else {}
     for number, note in _items(annotations):
         comment = note if isinstance(note, str) else getattr(note, "comment", "") or ""
         if comment.strip():

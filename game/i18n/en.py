@@ -184,7 +184,6 @@ STRINGS: dict[str, str] = {
     "gamereview.start": "The empty board. Step forward with → or click the graph.",
     "gamereview.move": "Move {number}: {side} {point}",
     "gamereview.chances": "Winning chance {before} → {after}",
-    "gamereview.better": "Better: {point}",
     "gamereview.proof_playing": "Forced line: move {shown} of {total}",
     "gamereview.class.best": "Best",
     "gamereview.class.good": "Good",

@@ -186,7 +186,6 @@ STRINGS: dict[str, str] = {
     "gamereview.start": "空棋盘。按 → 前进，或点击曲线图。",
     "gamereview.move": "第 {number} 手：{side} {point}",
     "gamereview.chances": "胜率 {before} → {after}",
-    "gamereview.better": "更好：{point}",
     "gamereview.proof_playing": "必胜线：第 {shown} / {total} 手",
     "gamereview.class.best": "最佳",
     "gamereview.class.good": "好棋",

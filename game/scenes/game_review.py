@@ -351,9 +351,27 @@ class GameReviewScene(Scene):
         if self.proof is not None:
             proof, _ = self.proof
             draw_line_stones(surface, grid, diameter, proof.attacker, proof.line[: self.proof_shown], self.board, alpha=215)
+            for point in self._proof_five():
+                pygame.draw.circle(surface, theme.WIN_GLOW, grid.pixel_of(point), diameter // 2 + 2, width=3)
         else:
             self._draw_move_marks(surface)
         self._draw_panel(surface)
+
+    def _proof_five(self) -> tuple[tuple[int, int], ...]:
+        """The five the proof ends with, once it has been played out to the end."""
+        if self.proof is None or self.proof_shown < len(self.proof[0].line):
+            return ()
+        proof, _ = self.proof
+        board = self.board.copy()
+        stone = proof.attacker
+        try:
+            for point in proof.line:
+                board.push(point, stone)
+                stone = stone.opponent
+        except IllegalMoveError:
+            return ()
+        outcome = board.outcome()
+        return outcome.line if outcome is not None and outcome.reason is Reason.FIVE else ()
 
     def _draw_move_marks(self, surface: pygame.Surface) -> None:
         """The move on the board ringed in its class colour; a better move as a translucent stone."""
@@ -462,12 +480,13 @@ class GameReviewScene(Scene):
                 lines.append((name, CLASS_COLOURS[review.move_class.value], True))
                 lines.append((tr("gamereview.chances", before=percent(review.chance_before), after=percent(review.chance_after)),
                               theme.TEXT_DIM, False))
-                said = describe(review, current_language())
-                if said:
-                    lines.append((said, theme.TEXT, False))
-                if review.best_move is not None and review.best_move != review.point and review.move_class in _FLAGGED:
-                    lines.append((tr("gamereview.better", point=point_to_notation(review.best_move, self.record.size)),
-                                  CLASS_COLOURS["best"], False))
+                # describe() reads "class — what it missed or allowed — better: x"; the class is
+                # already on its own line above, so each further part gets a line of its own
+                parts = describe(review, current_language()).split(" — ")[1:]
+                has_better = review.move_class in _FLAGGED and review.best_move not in (None, review.point)
+                for number, part in enumerate(parts, start=1):
+                    better = has_better and number == len(parts)
+                    lines.append((part, CLASS_COLOURS["best"] if better else theme.TEXT, False))
                 if self.proof is not None:
                     proof, _ = self.proof
                     lines.append((tr("gamereview.proof_playing", shown=self.proof_shown, total=len(proof.line)), theme.ACCENT, False))

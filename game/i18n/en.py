@@ -151,7 +151,8 @@ STRINGS: dict[str, str] = {
     # coach GUI (issue 13: game/scenes/play_coach.py, review_coach.py, game_review.py, game/ui/analysis_*.py)
     "analysis.button": "Analysis",
     "analysis.title": "Analysis",
-    "analysis.on": "Analysis on: the engine studies every position (against the computer it counts as a hint).",
+    "analysis.on": "Analysis on.",
+    "analysis.on_hint": "Analysis on: against the computer it counts as a hint.",
     "analysis.off": "Analysis off.",
     "analysis.waiting": "The engine is looking at the position…",
     "analysis.computer_turn": "The computer is thinking; the analysis resumes on your turn.",

@@ -153,7 +153,8 @@ STRINGS: dict[str, str] = {
     # coach GUI (issue 13: game/scenes/play_coach.py, review_coach.py, game_review.py, game/ui/analysis_*.py)
     "analysis.button": "分析",
     "analysis.title": "分析",
-    "analysis.on": "分析已开启：引擎研究每个局面（对电脑时按提示计数）。",
+    "analysis.on": "分析已开启。",
+    "analysis.on_hint": "分析已开启：对电脑时按提示计数。",
     "analysis.off": "分析已关闭。",
     "analysis.waiting": "引擎正在研究局面…",
     "analysis.computer_turn": "电脑正在思考；轮到你时分析继续。",

@@ -96,7 +96,8 @@ class PlayCoach:
 
     def toggle(self) -> None:
         shown = self.analysis.toggle()
-        self.scene.app.notify(tr("analysis.on" if shown else "analysis.off"))
+        hinted = self.game.config.is_vs_ai
+        self.scene.app.notify(tr(("analysis.on_hint" if hinted else "analysis.on") if shown else "analysis.off"))
 
     # ----------------------------------------------------------------- hooks
     def after_move(self) -> None:

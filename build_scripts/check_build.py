@@ -6,8 +6,10 @@
 
 Checks: `gomoku --self-test` (every asset loads, an AI-vs-AI game through the engine worker
 process) and a short protocol conversation with `pbrain-gomoku` (START, BEGIN -> a legal move,
-TURN -> a legal move, END), and `gomoku analyse` on a short record (one JSON object per move,
-an annotated SGF written, exit status 2 for a broken record). Prints a timing line per step and exits non-zero on any failure.
+TURN -> a legal move, END), `gomoku match` driving the packaged `pbrain-gomoku` as an
+external engine against a built-in level, and `gomoku analyse` on a short record (one JSON
+object per move, an annotated SGF written, exit status 2 for a broken record). Prints a timing
+line per step and exits non-zero on any failure.
 The checks run with SDL's dummy drivers and a throwaway user folder, so a CI machine needs no
 display and no one's settings are touched.
 """
@@ -181,6 +183,26 @@ def check_analyse(command: list[str], env: dict[str, str]) -> str:
     return f"6 moves ({', '.join(move['class'] for move in moves)}); broken record refused"
 
 
+def check_match(app_dir: Path, env: dict[str, str]) -> str:
+    """`gomoku match` with the packaged brain as an external engine (by its path, as a player
+    would give it) against a built-in level: two games, then the score and the Elo line."""
+    brain = str(executable("pbrain-gomoku", app_dir))
+    command = [str(executable("gomoku", app_dir)), "match", brain, "builtin:beginner", "--games", "2", "--time-ms", "100"]
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired as error:
+        raise CheckFailed(f"gomoku match did not finish within {SELF_TEST_TIMEOUT:.0f}s") from error
+    lines = completed.stdout.splitlines()
+    games = [line for line in lines if line.startswith(("[1/2]", "[2/2]"))]
+    elo = [line for line in lines if line.startswith("Elo difference")]
+    if completed.returncode != 0 or len(games) != 2 or not elo or "GomokuDesktop" not in games[0]:
+        raise CheckFailed(
+            f"gomoku match exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
+            f"stderr: {completed.stderr.strip()[-2000:]}"
+        )
+    return f"{games[1]} | {elo[0]}"
+
+
 def _timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
     started = time.perf_counter()
     try:
@@ -203,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         results = [
             _timed("gomoku --self-test", lambda: check_self_test(APP_DIR, env)),
             _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", APP_DIR))], env)),
+            _timed("gomoku match (packaged brain vs built-in)", lambda: check_match(APP_DIR, env)),
             _timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", APP_DIR))], env)),
         ]
     return 0 if all(results) else 1

@@ -19,7 +19,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="gomoku",
         description="Gomoku (five in a row) against the computer or a friend.",
-        epilog="'gomoku brain --help' lists the options of the Gomocup-protocol brain.",
+        epilog="'gomoku brain --help' lists the options of the Gomocup-protocol brain; "
+        "'gomoku match --help' plays engines against each other.",
     )
     parser.add_argument("--data-dir", type=Path, help="keep settings, statistics and saves in this folder")
     parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is saved")
@@ -58,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.coach.cli import main as analyse_main
 
         return analyse_main(argv[1:])
+    if argv[:1] == ["match"]:  # a headless engine match (game/match/cli.py)
+        from game.match.cli import main as match_main
+
+        return match_main(argv[1:])
     args = parse_args(argv)
     from game.logs import setup_logging
 

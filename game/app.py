@@ -1,13 +1,17 @@
 """The window, the main loop and the services scenes share (settings, store, sound, engine).
 
-One loop in a fixed order: events -> update -> draw -> flip -> tick(60). Only this thread
-touches pygame; the engine runs in a worker process. The App is drivable frame by frame
-(`step`, `run(max_frames=...)`) so tests and benchmarks run the real loop headless.
+One loop in a fixed order: events -> update -> draw -> flip -> pace. Only this thread
+touches pygame; the engine runs in a worker process. The loop draws only when the picture may
+have changed and, while nothing moves, sleeps until input or the scene's next change instead
+of spinning at 60 FPS (the hooks are in `game.scenes.base.Scene`, the waiting in
+`game.loop_pacing`). The App is drivable frame by frame (`step`, `run(max_frames=...)`) so
+tests and benchmarks run the real loop headless.
 """
 
 from __future__ import annotations
 
 import os
+import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +19,7 @@ from typing import Any
 
 from game.engine.worker import EngineWorker
 from game.i18n import set_language, tr
+from game.loop_pacing import MAX_IDLE_SECONDS, UNREPORTED_REFRESH_SECONDS, game_seconds, wait_for_input
 from game.model import Game
 from game.resources import AssetNotFoundError, asset_path
 from game.rules import Stone
@@ -35,6 +40,7 @@ from game.ui.sound import SoundBoard  # noqa: E402
 
 FPS = 60
 TOAST_SECONDS = 4.0
+TOAST_FADE_SECONDS = 0.4
 
 
 @dataclass
@@ -98,10 +104,17 @@ class App:
         self.clock = pygame.time.Clock()
         self.sound = self._make_sound()
         self._worker: EngineWorker | None = None
+        self._external: Any = None  # game.protocol.engine_pool.EnginePool, made on first use
         self.manager = SceneManager(self, scene_registry())
         self.running = True
         self.frame = 0
         self.last_frame_ms = 0.0
+        self.draws = 0  # frames actually drawn (an idle loop passes without drawing)
+        self._redraw = True  # the app's own reasons: a resize, a notice appearing or leaving
+        self._last_update = time.monotonic()
+        self._last_draw = 0.0
+        self._waited = 0.0  # seconds the last pass slept on purpose (they count as game time)
+        self._wake_at: float | None = None  # when the current scene said its picture changes
         self._toast = ""
         self._toast_left = 0.0
         self._closed = False
@@ -116,6 +129,15 @@ class App:
         if self._worker is None:
             self._worker = EngineWorker()
         return self._worker
+
+    @property
+    def external_engines(self) -> Any:
+        """The external Gomocup brains in use (one worker each), all ended when the app closes."""
+        if self._external is None:
+            from game.protocol.engine_pool import EnginePool
+
+            self._external = EnginePool()
+        return self._external
 
     @property
     def has_engine(self) -> bool:
@@ -157,6 +179,7 @@ class App:
         """Show a short notice at the bottom of the window for a few seconds."""
         self._toast = message
         self._toast_left = TOAST_SECONDS
+        self._redraw = True
 
     @property
     def toast(self) -> str:
@@ -212,6 +235,8 @@ class App:
             return
         human = config.human_sides[0]
         ai = config.player(human.opponent)
+        if ai.engine_command:
+            return  # the statistics are per built-in level; an external engine has none
         winner = game.result.winner
         result = "draw" if winner is None else ("win" if winner is human else "loss")
         try:
@@ -274,6 +299,7 @@ class App:
         self.notify(tr("notice.muted" if self.settings.muted else "notice.unmuted"))
 
     def _resized(self) -> None:
+        self._redraw = True
         if self.manager.current is not None:
             self.manager.current.resize(self.screen.get_size())
 
@@ -313,36 +339,87 @@ class App:
             if event.key == pygame.K_F11:
                 self.set_fullscreen(not self.fullscreen)
                 return
-            if event.key == pygame.K_m and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            typing = getattr(self.manager.current, "takes_text", False)  # a text field has the keys
+            if event.key == pygame.K_m and not typing and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
                 self.toggle_mute()
                 return
         if self.manager.current is not None:
             self.manager.current.handle_event(event)
 
     def step(self, dt: float | None = None) -> bool:
-        """Run one frame: events -> update -> draw -> flip -> tick. Returns False once quitting.
+        """Run one pass: events -> update -> draw (if anything changed) -> flip -> pace.
+        Returns False once quitting.
 
-        `dt` overrides the measured frame time (tests use it to make time pass quickly).
+        Pacing: 60 FPS while something animates; otherwise sleep until input arrives or the
+        scene's next change is due. `dt` overrides the measured frame time (tests use it to
+        make time pass quickly); with it the pass never sleeps longer than one 60 FPS frame.
         """
         if not self.running:
             return False
-        for event in pygame.event.get():  # empty the queue every frame
+        started = time.perf_counter()
+        events = pygame.event.get()  # empty the queue every frame
+        for event in events:
             self.handle_event(event)
-        self.manager.apply_pending()  # a scene switch asked for during the events above
-        elapsed = self.clock.get_time() / 1000.0 if dt is None else dt
-        elapsed = min(elapsed, 0.25)  # a stalled frame must not fast-forward the game clocks
+        switched = self.manager.apply_pending()  # a scene switch asked for during the events above
+        now = time.monotonic()
+        elapsed = game_seconds(now - self._last_update, self._waited) if dt is None else dt
+        self._last_update = now
+        toast_was_shown = self._toast_left > 0
         self._toast_left = max(0.0, self._toast_left - elapsed)
         scene = self.manager.current
         if scene is not None:
             scene.update(elapsed)
-            scene.draw(self.screen)
-        if self._toast_left > 0:
-            chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / 0.4))
-        pygame.display.flip()
-        self.clock.tick(FPS)
-        self.last_frame_ms = self.clock.get_rawtime()
+        if self._needs_draw(scene, bool(events) or switched or toast_was_shown != (self._toast_left > 0), now):
+            if scene is not None:
+                scene.draw(self.screen)
+            if self._toast_left > 0:
+                chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / TOAST_FADE_SECONDS))
+            pygame.display.flip()
+            self.draws += 1
+            self._last_draw = now
+        self.last_frame_ms = (time.perf_counter() - started) * 1000
         self.frame += 1
+        self._pace(scene, sleep=dt is None)
         return self.running
+
+    def _needs_draw(self, scene: Any, changed: bool, now: float) -> bool:
+        """Whether this pass must draw: see the redraw hooks in game.scenes.base.Scene."""
+        needed = changed or self._redraw or 0 < self._toast_left <= TOAST_FADE_SECONDS
+        self._redraw = False
+        if scene is None:
+            return needed
+        needed = scene.take_dirty() or needed
+        if getattr(scene, "reports_redraws", False):
+            due = self._wake_at is not None and now >= self._wake_at
+            return needed or due or scene.animating()
+        busy = self._worker is not None and self._worker.busy
+        return needed or busy or now - self._last_draw >= UNREPORTED_REFRESH_SECONDS
+
+    def _pace(self, scene: Any, sleep: bool) -> None:
+        """Hold the next pass back: one 60 FPS frame while anything moves, else until input."""
+        self._waited = 0.0
+        self._wake_at = None
+        if scene is None or not sleep or self.manager.has_pending or 0 < self._toast_left <= TOAST_FADE_SECONDS:
+            self.clock.tick(FPS)
+            return
+        if getattr(scene, "reports_redraws", False):
+            if scene.animating():
+                self.clock.tick(FPS)
+                return
+            change = scene.next_change()
+        else:
+            if self._worker is not None and self._worker.busy:
+                self.clock.tick(FPS)
+                return
+            change = UNREPORTED_REFRESH_SECONDS
+        timeout = MAX_IDLE_SECONDS
+        if change is not None:
+            timeout = min(timeout, max(0.0, change))
+            self._wake_at = time.monotonic() + max(0.0, change)
+        if self._toast_left > 0:
+            timeout = min(timeout, self._toast_left - TOAST_FADE_SECONDS)
+        self._waited = wait_for_input(timeout)
+        self.clock.tick()  # keep the clock's frame time meaningful for the next animated frame
 
     def run(self, max_frames: int | None = None) -> int:
         """The main loop; returns the number of frames run. Closes the app when it ends."""
@@ -365,6 +442,8 @@ class App:
         self.manager.close()
         if self._worker is not None:
             self._worker.close()
+        if self._external is not None:
+            self._external.close()
         if not self.fullscreen:
             width, height = self.window_size
             if (width, height) != (self.settings.window_width, self.settings.window_height):

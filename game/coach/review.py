@@ -26,7 +26,7 @@ from .classify import MoveClass, classify, move_accuracy
 
 #: Default time per position, chosen so a 60-move game takes under a minute on a 2-core
 #: machine (benchmarks/review_speed.py measures it).
-DEFAULT_TIME_MS = 700
+DEFAULT_TIME_MS = 1000
 #: Time and nodes for checking that a move other than the proof's first still wins (a
 #: VCF/VCT check); the node cap usually ends it first, which keeps reviews reproducible.
 _KEEPS_WIN_MS = 2000

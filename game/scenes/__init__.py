@@ -20,6 +20,8 @@ _SCENES: dict[str, tuple[str, str]] = {
     "load": ("game.scenes.load", "LoadScene"),
     "stats": ("game.scenes.stats", "StatsScene"),
     "coach_review": ("game.scenes.game_review", "GameReviewScene"),
+    "engines": ("game.scenes.engines", "EnginesScene"),
+    "watch": ("game.scenes.watch", "WatchScene"),
 }
 
 

@@ -16,10 +16,34 @@ class Scene:
     Order per frame: every event goes to `handle_event`, then `update(dt)` once, then `draw`.
     `draw` must not change state. A scene moves on with `self.app.manager.switch(name, ...)`,
     never by importing another scene.
+
+    Redrawing. The app draws only when the picture may have changed, and while nothing moves
+    it sleeps until input arrives, so a game waiting for a click uses almost no CPU. It always
+    redraws after any event, after `enter`, after a resize and while a notice fades. Beyond
+    that a scene tells the app what it needs:
+
+    - `self.mark_dirty()` during `handle_event` or `update`: draw this frame (something
+      changed without an event: an engine reply, a loaded file).
+    - `animating()` -> True while something moves by itself (a spinner, a settling stone, a
+      pulse): the app then runs every frame at 60 FPS, calling `update` and `draw` each time.
+      Also return True while `update` must run promptly without input (waiting for the
+      engine's reply, a move about to be requested).
+    - `next_change()` -> seconds until the picture changes by itself (a clock's next whole
+      second, a message timing out), or None. The app sleeps until then unless input comes,
+      then updates and draws.
+
+    A scene opts in by setting `reports_redraws = True`. A scene that leaves it False stays
+    correct without doing anything: it is redrawn after every event, every frame while the
+    engine worker is busy, and a few times a second otherwise.
     """
+
+    #: True when this scene reports its redraw needs through the hooks above.
+    reports_redraws = False
+    _dirty = True  # also a class default, for subclasses whose __init__ skips ours
 
     def __init__(self, app: "App") -> None:
         self.app = app
+        self._dirty = True
 
     def enter(self, **params: Any) -> None:
         """Called when the scene becomes current, with the parameters given to `switch`."""
@@ -38,3 +62,21 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
+
+    # ----------------------------------------------------------------- redraw hooks
+    def mark_dirty(self) -> None:
+        """Ask for a redraw this frame."""
+        self._dirty = True
+
+    def take_dirty(self) -> bool:
+        """Whether a redraw was asked for since the last call (the app calls this once a frame)."""
+        dirty, self._dirty = self._dirty, False
+        return dirty
+
+    def animating(self) -> bool:
+        """True while the scene needs every frame (see the class docstring)."""
+        return False
+
+    def next_change(self) -> float | None:
+        """Seconds until the picture changes by itself, or None (see the class docstring)."""
+        return None

@@ -81,6 +81,13 @@ def next_flagged(moves: tuple[MoveReview, ...], index: int) -> int | None:
 
 
 class GameReviewScene(Scene):
+    reports_redraws = True
+
+    def animating(self) -> bool:
+        """Every frame while the review runs (progress, spinner) and while a proof plays out."""
+        playing = self.proof is not None and self.proof_shown < len(self.proof[0].line)
+        return self.state == "running" or playing
+
     def enter(
         self,
         record: GameRecord | None = None,
@@ -149,6 +156,7 @@ class GameReviewScene(Scene):
         if self.runner is None or self.state != "running":
             return
         review = self.runner.poll()
+        self.mark_dirty()
         if review is not None:
             self.review, self.state = review, "done"
             self.app.play_sound("click")

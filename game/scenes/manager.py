@@ -39,6 +39,11 @@ class SceneManager:
             raise UnknownSceneError(f"no scene named {name!r}; known: {sorted(self.registry)}")
         self._pending = (name, params)
 
+    @property
+    def has_pending(self) -> bool:
+        """Whether a switch waits to happen at the next frame."""
+        return self._pending is not None
+
     def apply_pending(self) -> bool:
         """Make a requested switch happen: exit the old scene, enter the new one."""
         if self._pending is None:

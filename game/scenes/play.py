@@ -16,6 +16,7 @@ import pygame
 from game.engine import Level, Limit, Position, default_limit
 from game.engine.worker import EngineReply
 from game.i18n import tr
+from game.loop_pacing import seconds_to_next_tick
 from game.records import point_to_notation
 from game.model import ForbiddenMoveError, Game, MoveRejectedError, UndoNotAllowedError
 from game.rules import IllegalMoveError, Point, Stone
@@ -26,6 +27,7 @@ from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
+from .engine_players import engine_limit, fallback_level, hand_over_to_builtin, worker_for
 from .names import colour_name, player_name, result_sound, undos_text
 from .play_coach import PlayCoach
 
@@ -39,11 +41,16 @@ SETTLE_SECONDS = 0.14
 #: Resign, and New game in the middle of a game, need a second press within this many seconds.
 CONFIRM_SECONDS = 3.0
 STATUS_SECONDS = 3.5
+#: A shown hint pulses for five beats, then stays lit (an idle board is not redrawn).
+HINT_PULSE_HZ = 0.8
+HINT_PULSE_SECONDS = 5 / HINT_PULSE_HZ
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class PlayScene(Scene):
+    reports_redraws = True
+
     def enter(self, game: Game | None = None, **params: Any) -> None:
         if game is None:
             raise ValueError("the play scene needs a game")
@@ -59,11 +66,14 @@ class PlayScene(Scene):
         self.status = ""
         self.status_left = 0.0
         self.hint: Point | None = None
+        self.hint_at = 0.0  # scene time the hint appeared, for its pulse
         self.job: int | None = None
         self.job_purpose = ""
         self.job_started = 0.0
         self.ai_reply: EngineReply | None = None
         self.engine_error = ""  # set when the computer could not move; Undo or New game retries
+        self.job_worker: Any = None  # the built-in worker or an external engine (engine_players)
+        self.fallback_offered = False  # an external engine failed: offer the built-in level
         self.armed = ""  # the action waiting for its confirming second press
         self.armed_left = 0.0
         self.time = 0.0
@@ -103,6 +113,10 @@ class PlayScene(Scene):
             Button("analysis", tr("analysis.button"), pygame.Rect(px + gap, menu_y, half, row_h), hint="A"),
             Button("menu", tr("play.menu"), pygame.Rect(px + 2 * gap + half, menu_y, half, row_h), hint="Esc"),
         ]
+        level = tr(f"level.{fallback_level(self.app).value}")
+        fallback = Button("fallback", tr("play.continue_builtin", level=level),
+                          pygame.Rect(px + gap, first_y - gap - row_h, pw - 2 * gap, row_h), primary=True)
+        buttons.insert(0, fallback)
         self.buttons_top = first_y
         self.focus.set_widgets(buttons)
         self._refresh_buttons()
@@ -116,7 +130,10 @@ class PlayScene(Scene):
             "hint": human_turn and self.job is None,
             "resign": not game.is_over and bool(game.config.human_sides),
         }
+        offer = self.fallback_offered and bool(self.engine_error) and not game.is_over
         for widget in self.focus.widgets:
+            if widget.action == "fallback":
+                widget.visible = offer
             if widget.action in states:
                 widget.enabled = states[widget.action]
             if widget.action in ("resign", "new_game"):
@@ -137,8 +154,8 @@ class PlayScene(Scene):
         self.status_left = STATUS_SECONDS
 
     def _stop_engine(self) -> None:
-        if self.job is not None and self.app.has_engine:
-            self.app.engine.cancel()
+        if self.job is not None and (self.job_worker is not None or self.app.has_engine):
+            (self.job_worker or self.app.engine).cancel()
         self.job = None
         self.job_purpose = ""
         self.ai_reply = None
@@ -195,6 +212,8 @@ class PlayScene(Scene):
             self.coach.toggle()
         elif action == "new_game":
             self.new_game()
+        elif action == "fallback":
+            self.continue_with_builtin()
         elif action == "menu":
             self._stop_engine()
             self.app.manager.switch("menu")
@@ -299,7 +318,12 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- engine
     def _start_job(self, purpose: str, level: Level, limit: Limit | None) -> None:
         position = Position.from_board(self.game.board)
-        self.job = self.app.engine.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
+        worker = worker_for(self.app, self.game, purpose)
+        if worker is not self.app.engine:  # an external engine: its own move time (game_type 0)
+            clock = self.game.clock_left
+            limit = engine_limit(self.app, None if clock is None else clock[self.game.to_move])
+        self.job_worker = worker
+        self.job = worker.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
         self.job_purpose = purpose
         self.job_started = time.monotonic()
 
@@ -325,13 +349,18 @@ class PlayScene(Scene):
             level = self._ai_level()
             self._start_job("move", level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
-            reply = self.app.engine.poll()
+            reply = (self.job_worker or self.app.engine).poll()
             if reply is not None:
                 self.ai_reply = reply
         reply = self.ai_reply
         if reply is None:
             return
         if reply.result is None:
+            failure = getattr(reply, "failure", None)  # an external engine's: who failed and how
+            if failure is not None and reply.purpose == "move":
+                self.job, self.ai_reply = None, None
+                self._external_failed(failure)
+                return
             if reply.purpose == "move":
                 self.engine_error = tr("status.engine_error", error=reply.error)
             else:
@@ -340,6 +369,7 @@ class PlayScene(Scene):
             return
         if reply.purpose == "hint":
             self.hint = reply.result.move
+            self.hint_at = self.time
             self.cursor = self.hint
             self._say("status.hint_ready")
             self.job, self.ai_reply = None, None
@@ -354,6 +384,27 @@ class PlayScene(Scene):
             return
         self.cursor = reply.result.move  # keyboard players start from where the action is
         self._after_move()
+
+    def _external_failed(self, failure: Any) -> None:
+        """An external engine failed on its move: a forbidden move loses by the rules (when the game
+        says so); anything else keeps the game as it is and offers the built-in level instead."""
+        if failure.reason == "forbidden" and failure.point is not None and self.game.config.forbidden_loses:
+            self.game.play(failure.point)  # the rules end the game: black loses by a forbidden move
+            self._after_move()
+            return
+        self.engine_error = tr("play.engine_failed", name=failure.engine, error=failure.detail)
+        self.fallback_offered = True
+        self._refresh_buttons()
+
+    def continue_with_builtin(self) -> None:
+        """Hand the failed engine's side to the built-in level; the position stays as it is."""
+        level = fallback_level(self.app)
+        hand_over_to_builtin(self.game, level)
+        self._stop_engine()
+        self.fallback_offered = False
+        self.app.autosave(self.game)
+        self._say("play.switched_to_builtin", level=tr(f"level.{level.value}"))
+        self._place_buttons()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -372,6 +423,33 @@ class PlayScene(Scene):
         self.coach.update(dt)
         self._refresh_buttons()
 
+    # ----------------------------------------------------------------- redraws
+    def animating(self) -> bool:
+        """Every frame while the engine works or is about to, and while a stone or hint moves."""
+        game = self.game
+        return (
+            self.coach.animating()
+            or self.job is not None
+            or (game.is_ai_turn and not game.is_over and not self.engine_error)
+            or game.move_count != self.seen_moves
+            or self.time - self.placed_at < SETTLE_SECONDS
+            or (self.hint is not None and self.time - self.hint_at < HINT_PULSE_SECONDS)
+        )
+
+    def next_change(self) -> float | None:
+        """The next whole second of the game time or a clock, or a message running out."""
+        game = self.game
+        waits = [left for left in (self.status_left, self.armed_left) if left > 0]
+        if not game.is_over:
+            waits.append(seconds_to_next_tick(game.duration))
+            if game.clock_left is not None:
+                waits.append(seconds_to_next_tick(game.clock_left[game.to_move], counting_down=True))
+        return min(waits) if waits else None
+
+    def _hint_pulse(self) -> float:
+        since = self.time - self.hint_at
+        return (since * HINT_PULSE_HZ) % 1.0 if since < HINT_PULSE_SECONDS else 0.0
+
     # ----------------------------------------------------------------- drawing
     def _marks(self) -> BoardMarks:
         game = self.game
@@ -389,7 +467,7 @@ class PlayScene(Scene):
             hover_stone=game.to_move if hover is not None else None,
             cursor=self.cursor if self.show_cursor and not game.is_over else None,
             show_numbers=settings.show_move_numbers,
-            pulse=(self.time * 0.8) % 1.0,
+            pulse=self._hint_pulse(),
             settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
 
@@ -443,7 +521,9 @@ class PlayScene(Scene):
         y += status_h + pad // 2
         size = game.config.size
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
-        list_rect = pygame.Rect(px + pad, y, inner_w, self.buttons_top - y - pad)
+        fallback = self.focus.find("fallback")
+        list_bottom = fallback.rect.top if fallback is not None and fallback.visible else self.buttons_top
+        list_rect = pygame.Rect(px + pad, y, inner_w, list_bottom - y - pad)
         if not self.coach.draw_panel(surface, list_rect, max(12, int(info_size * 0.85))):
             draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)

@@ -94,6 +94,10 @@ class PlayCoach:
     def stop(self) -> None:
         self.analysis.stop()
 
+    def animating(self) -> bool:
+        """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
+        return self.analysis.running or self.checking
+
     def toggle(self) -> None:
         shown = self.analysis.toggle()
         hinted = self.game.config.is_vs_ai
@@ -117,6 +121,13 @@ class PlayCoach:
         button = self.scene.focus.find("analysis")
         if button is not None:
             button.primary = self.analysis.visible  # the button shows whether the panel is open
+        seen = (self.analysis.latest, self.verdict, self.checking)
+        self._update(board)
+        if (self.analysis.latest, self.verdict, self.checking) != seen:
+            self.scene.mark_dirty()  # a new snapshot or a question: draw it even if nothing moves
+
+    def _update(self, board: Any) -> None:
+        game = self.game
         if self.checking:
             self.analysis.update(board, limit=TEACH_AFTER, wanted=True)
             after = self.analysis.final_for(board)
@@ -131,9 +142,14 @@ class PlayCoach:
         if self.verdict is not None and self._verdict_moves != tuple(board.moves):
             self.verdict = None  # the position it was about is gone (a take-back, a new game)
         human_turn = not game.is_over and not game.is_ai_turn
+        scene_job = self.scene.job is not None
+        if scene_job and self.analysis.running and getattr(self.scene, "job_worker", None) not in (None, self.scene.app.engine):
+            # an external engine thinks in its own process: ours would run on unpolled; stop it
+            # (the built-in worker's newest job is ours, so this cancels nothing else)
+            self.analysis.stop()
         limit = None if self.analysis.visible else TEACH_BEFORE
         wanted = self.teaching and human_turn and self.verdict is None
-        self.analysis.update(board, blocked=self.scene.job is not None, limit=limit, wanted=wanted)
+        self.analysis.update(board, blocked=scene_job, limit=limit, wanted=wanted)
         shown = self.analysis.showing(board)
         if human_turn and shown is not None:
             self._before, self._before_moves = shown, tuple(board.moves)

@@ -21,8 +21,15 @@ from game.ui.widgets import Button, FocusGroup
 from .base import Scene
 from .names import headline, player_name, reason_text
 
+#: The winning five pulses for three beats, then stays lit, so an idle result screen does
+#: not redraw 60 times a second.
+WIN_PULSE_HZ = 0.6
+WIN_PULSE_SECONDS = 3 / WIN_PULSE_HZ
+
 
 class ResultScene(Scene):
+    reports_redraws = True
+
     def enter(self, game: Game | None = None, **params: Any) -> None:
         if game is None or game.result is None:
             raise ValueError("the result scene needs a finished game")
@@ -99,6 +106,12 @@ class ResultScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
 
+    def animating(self) -> bool:
+        return bool(self.game.winning_line) and self.time < WIN_PULSE_SECONDS
+
+    def _pulse(self) -> float:
+        return (self.time * WIN_PULSE_HZ) % 1.0 if self.time < WIN_PULSE_SECONDS else 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
@@ -108,7 +121,7 @@ class ResultScene(Scene):
             last_move=last.point if last else None,
             winning_line=game.winning_line,
             show_numbers=self.app.settings.show_move_numbers,
-            pulse=(self.time * 0.6) % 1.0,
+            pulse=self._pulse(),
         )
         assert self.view is not None
         self.view.draw(surface, game.board, marks)

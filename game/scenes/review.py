@@ -124,6 +124,7 @@ class ReviewScene(Scene):
         self.position = position
         self._rebuild_board()
         self._refresh_buttons()
+        self.mark_dirty()
 
     def continue_game(self) -> Game | None:
         """A live game from the position on the board, or None when that position is over."""
@@ -230,6 +231,13 @@ class ReviewScene(Scene):
                 self.app.manager.switch("result", game=self.game)
             else:
                 self.app.manager.switch(self.back)
+
+    reports_redraws = True
+
+    def animating(self) -> bool:
+        """Autoplay steps and the winning five's pulse need every frame; otherwise input only."""
+        outcome = self.board.outcome() if not self.autoplay else None
+        return self.autoplay or (outcome is not None and outcome.reason is Reason.FIVE) or self.coach.animating()
 
     def update(self, dt: float) -> None:
         self.time += dt

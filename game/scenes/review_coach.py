@@ -65,6 +65,10 @@ class ReviewCoach:
     def stop(self) -> None:
         self.analysis.stop()
 
+    def animating(self) -> bool:
+        """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
+        return self.analysis.running
+
     def toggle(self) -> None:
         shown = self.analysis.toggle()
         self.scene.app.notify(tr("analysis.on" if shown else "analysis.off"))
@@ -91,7 +95,10 @@ class ReviewCoach:
         button = self.scene.focus.find("analysis")
         if button is not None:
             button.primary = self.analysis.visible  # the button shows whether the panel is open
+        seen = self.analysis.latest
         self.analysis.update(self.scene.board)
+        if self.analysis.latest is not seen:
+            self.scene.mark_dirty()
 
     def comment(self) -> str:
         """The record's own comment on the move on the board ("" when it has none)."""

@@ -40,6 +40,8 @@ def _language(code: str) -> str:
 
 
 class SettingsScene(Scene):
+    reports_redraws = True  # nothing here moves by itself: drawn after input only
+
     # (setting field, label key, choices, how a choice reads)
     ROWS: tuple[tuple[str, str, tuple[Any, ...], Any], ...] = (
         ("rule", "settings.rule", RULES, lambda v: tr(f"rule.{v}")),
@@ -67,6 +69,7 @@ class SettingsScene(Scene):
             row = OptionRow(field_name, tr(label_key), choices, describe=describe)
             row.select(getattr(settings, field_name))
             rows.append(row)
+        rows.append(Button("engines", tr("settings.engines"), visible=self.app.manager.has_scene("engines")))
         rows.append(Button("back", tr("common.back"), primary=True, hint="Esc"))
         return rows
 
@@ -93,6 +96,10 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         activation = self.focus.handle_event(event)
         if activation is not None:
+            if activation.action == "engines":
+                self.app.play_sound("click")
+                self.app.manager.switch("engines")
+                return
             if activation.action == "back":
                 self.app.play_sound("click")
                 self.app.manager.switch("menu")

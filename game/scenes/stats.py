@@ -37,6 +37,8 @@ def _label(prefix: str, value: str) -> str:
 
 
 class StatsScene(Scene):
+    reports_redraws = True  # nothing here moves by itself: drawn after input only
+
     def enter(self, **params: Any) -> None:
         try:
             self.stats = self.app.store.load_stats()

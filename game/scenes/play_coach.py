@@ -70,6 +70,7 @@ class PlayCoach:
         self._before: Analysis | None = None
         self._before_moves: tuple[Any, ...] = ()
         self._verdict_moves: tuple[Any, ...] = ()
+        self._checking_moves: tuple[Any, ...] = ()
         self._hinted: tuple[Any, ...] | None = None
         self.offer = FocusGroup()
 
@@ -113,6 +114,7 @@ class PlayCoach:
         if self.teaching and last is not None and last.stone is self.human and not game.is_over:
             self.checking = True
             self._check_started = time.monotonic()
+            self._checking_moves = tuple(game.board.moves)
             self._say("teaching.checking", CHECK_TIMEOUT_SECONDS)
 
     def update(self, dt: float) -> None:
@@ -128,6 +130,8 @@ class PlayCoach:
 
     def _update(self, board: Any) -> None:
         game = self.game
+        if self.checking and self._checking_moves != tuple(board.moves):
+            self.checking = False  # taken back (or a new game) before the check ended
         if self.checking:
             self.analysis.update(board, limit=TEACH_AFTER, wanted=True)
             after = self.analysis.final_for(board)
@@ -196,12 +200,15 @@ class PlayCoach:
         """True when the event was the coach's (the offer's buttons, R, C; key A)."""
         if self.verdict is not None:
             activation = self.offer.handle_event(event)
-            if activation is not None:
-                self.scene.app.play_sound("click")
-                self.retry() if activation.action == "retry" else self.carry_on()
-                return True
+            answer = activation.action if activation is not None else ""
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_c):
-                self.retry() if event.key == pygame.K_r else self.carry_on()
+                answer = "retry" if event.key == pygame.K_r else "continue"
+            if answer:
+                self.scene.app.play_sound("click")
+                if answer == "retry":
+                    self.retry()
+                else:
+                    self.carry_on()
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN and self.scene.layout.grid.point_at(*event.pos) is not None:
                 return True  # no move on the board until the question is answered

@@ -101,3 +101,13 @@ def click_button_in(app, group, action):
     widget = group.find(action)
     assert widget is not None and widget.visible
     click(app, widget.rect.center)
+
+
+def test_a_finished_game_with_a_retry_counts_as_a_teaching_game(app, store):
+    game = vs_computer([(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (12, 12)])
+    game.retry(Stone.BLACK)  # take back the aimless move, then make the five
+    game.play((11, 7))
+    assert game.is_over
+    app.record_result(game)
+    tally = store.load_stats().tally("beginner", "freestyle")
+    assert tally.wins == 1 and tally.teaching == 1

@@ -13,8 +13,8 @@ from game.model import Game, GameConfig, Player
 from game.records import GameRecord
 from game.rules import Rule, Stone
 
-#: Black builds d4-g4 while white wanders; move 5 (black j9) misses the open-three win,
-#: move 8 (white b2) ignores black's four... The review below is hand-made to match.
+#: A short game and a hand-made review of it (the stand-in runner returns it): move 5 is a
+#: mistake that missed a VCF, move 8 a blunder that allowed a five.
 MOVES = [(3, 3), (10, 10), (4, 3), (11, 11), (9, 8), (12, 12), (5, 3), (1, 13), (6, 3)]
 MISSED = Proof(Stone.BLACK, "vcf", ((5, 3), (6, 3), (2, 3)))
 ALLOWED = Proof(Stone.BLACK, "five", ((2, 3),))
@@ -30,7 +30,6 @@ def hand_made_review() -> GameReview:
             move_class, missed, best = MoveClass.MISTAKE, MISSED, (5, 3)
         if number == 8:
             move_class, allowed, best = MoveClass.BLUNDER, ALLOWED, (2, 3)
-        chance = 0.9 if number == 5 else 0.95
         moves.append(MoveReview(number, point, stone, move_class, 0.6, 0.4, best, (best,) if best else (),
                                 missed, allowed, False))
         chances.append(0.3 + 0.07 * number)

@@ -411,11 +411,18 @@ def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
 
     budget = _FIRST_BUDGET_MS
     while True:
+        started = time.perf_counter()
         result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best)
+        blocked = result.forced == "block-four"
+        if blocked and result.score == 0 and not (stop is not None and stop.is_set()):
+            # the block is forced: deepen on the position after it instead (its score, negated)
+            result = _after_forced_block(position, result, Limit(time_ms=budget), level, stop, started)
+            forward(result)
         stopped = stop is not None and stop.is_set()
         if best is None or result.depth >= best.depth or result.forced:
             best = result
-        if stopped or result.forced or abs(result.score) > WIN_THRESHOLD or result.depth >= max_depth:
+        proven = result.forced and not blocked
+        if stopped or proven or abs(result.score) > WIN_THRESHOLD or result.depth >= max_depth:
             return snapshot(best, True)
         forward(result)
         budget = min(budget * 2, _LONGEST_BUDGET_MS)

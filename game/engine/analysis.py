@@ -364,7 +364,8 @@ def analyse(
     nodes = proof_clock.nodes
     if win is not None:
         candidate = Candidate(win.line[0], WIN - len(win.line), win.line, "win-in-1" if win.kind == "five" else win.kind)
-        return Analysis(to_move, (candidate,), len(win.line), nodes, elapsed(), win, True)
+        others, more_nodes = _other_moves(position, candidate, n_best, limit, stop, elapsed(), level)
+        return Analysis(to_move, (candidate, *others), len(win.line), nodes + more_nodes, elapsed(), win, True)
     if stop is not None and stop.is_set():
         return Analysis(to_move, (), 0, nodes, elapsed(), None, True)
 
@@ -380,6 +381,19 @@ def analyse(
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
     return _endless(position, n_best, stop, on_progress, level, snapshot)
+
+
+def _other_moves(position: Position, first: Candidate, n_best: int, limit: Limit | None, stop, spent_ms: int, level: Level):
+    """Beside a proven win, the next best moves (a panel shows the top few), scored below it."""
+    if n_best <= 1 or (stop is not None and stop.is_set()):
+        return (), 0
+    budget = _FIRST_BUDGET_MS if limit is None or limit.time_ms is None else limit.time_ms - spent_ms
+    if budget < 20:
+        return (), 0
+    result = search(position, Limit(time_ms=budget), level, stop=stop, multipv=n_best + 1)
+    others = [c for c in result.candidates if c.move != first.move][: n_best - 1]
+    capped = tuple(Candidate(c.move, min(c.score, first.score - 1 - rank), c.pv) for rank, c in enumerate(others))
+    return capped, result.nodes
 
 
 def _after_forced_block(position: Position, result: SearchResult, limit: Limit, level: Level, stop, started: float) -> SearchResult:

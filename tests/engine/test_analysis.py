@@ -84,6 +84,10 @@ def test_a_proven_win_is_certain_and_leads_the_candidates():
     result = analyse(vcf_position(), Limit(time_ms=2000), n_best=3)
     assert result.win is not None and result.best.move == result.win.line[0]
     assert result.best.forced == "vcf" and result.black_chance == 1.0
+    assert result.best.pv == result.win.line
+    moves = [c.move for c in result.candidates]
+    assert len(moves) == 3 and len(set(moves)) == 3  # the panel still gets its top three
+    assert result.candidates[0].score > result.candidates[1].score >= result.candidates[2].score
 
 
 def test_a_finished_game_has_its_winner():

@@ -7,6 +7,8 @@ in review, a take-back) cancels the running analysis and starts one for the new 
 
 The worker answers only its newest job, so while the scene has a job of its own (the
 computer's move, a hint) the analysis steps aside (`blocked`) and starts again afterwards.
+`worker` is asked afresh each frame (the analyst can be an external engine chosen in
+Settings); a job stays with the worker it was sent to, and a different analyst restarts it.
 """
 
 from __future__ import annotations
@@ -30,24 +32,28 @@ class LiveAnalysis:
         self.visible = False
         self.latest: Analysis | None = None
         self.job: int | None = None
+        self.job_worker: Any = None  # the worker the running job was sent to
         self.requests = 0  # how many analyses were started (tests read it)
         self.error = ""
         self._key: tuple[Any, ...] | None = None
         self._finished = False
         self._latest_key: tuple[Any, ...] | None = None
 
-    def toggle(self) -> bool:
-        """Open or close the panel; closing stops the engine at once. Returns `visible`."""
+    def toggle(self, cancel: bool = True) -> bool:
+        """Open or close the panel; closing stops the engine at once (see `stop`). Returns `visible`."""
         self.visible = not self.visible
         if not self.visible:
-            self.stop()
+            self.stop(cancel)
         return self.visible
 
-    def stop(self) -> None:
-        """Cancel the running analysis (if any); the last snapshot is kept for its position."""
-        if self.job is not None:
-            self._worker().cancel()
-        self.job = None
+    def stop(self, cancel: bool = True) -> None:
+        """End the running analysis (if any); the last snapshot is kept for its position.
+
+        `cancel` False only forgets it: a newer job of the scene's has already replaced it
+        in that worker, and cancelling would stop that one instead."""
+        if self.job is not None and cancel and self.job_worker is not None:
+            self.job_worker.cancel()
+        self.job, self.job_worker = None, None
         self._key = None
         self._finished = False
 
@@ -76,18 +82,22 @@ class LiveAnalysis:
                 self.stop()
             return
         if blocked:
-            self.job, self._key = None, None  # the worker dropped it; start again once free
+            self.job, self.job_worker, self._key = None, None, None  # the worker dropped it; again once free
             return
-        key = (_key_of(board), limit)
+        worker = self._worker()
+        key = (_key_of(board), limit, id(worker))
         if key != self._key or (self.job is None and not self._finished):
-            self.job = self._worker().request_analysis(Position.from_board(board), n_best=CANDIDATES, limit=limit)
+            if self.job is not None and self.job_worker is not worker:
+                self.job_worker.cancel()  # the analyst changed: the old one stops
+            self.job = worker.request_analysis(Position.from_board(board), n_best=CANDIDATES, limit=limit)
+            self.job_worker = worker
             self._key, self._finished = key, False
             self.requests += 1
         self._poll()
 
     def _poll(self) -> None:
-        worker = self._worker()
-        while self.job is not None:
+        worker = self.job_worker
+        while self.job is not None and worker is not None:
             reply = worker.poll()
             if reply is None:
                 return
@@ -95,7 +105,7 @@ class LiveAnalysis:
                 continue  # a snapshot of a job we have already replaced
             analysis = getattr(reply, "analysis", None)
             if analysis is None:
-                self.error = reply.error
+                self.error = getattr(reply, "error", "") or "no analysis"
                 self.job, self._finished = None, True  # do not retry a failing position every frame
                 return
             self.latest, self._latest_key, self.error = analysis, self._key, ""

@@ -30,6 +30,7 @@ from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board, draw_line_stones
 from game.ui.widgets import Button, FocusGroup
 
+from .engine_players import analysis_worker
 from .live_analysis import LiveAnalysis
 from .names import colour_name
 from .teaching import TeachingVerdict, judge_move
@@ -63,7 +64,7 @@ def verdict_text(verdict: TeachingVerdict, size: int) -> str:
 class PlayCoach:
     def __init__(self, scene: "PlayScene") -> None:
         self.scene = scene
-        self.analysis = LiveAnalysis(lambda: scene.app.engine)
+        self.analysis = LiveAnalysis(self._analyst)
         self.verdict: TeachingVerdict | None = None
         self.checking = False
         self._check_started = 0.0
@@ -93,14 +94,21 @@ class PlayCoach:
         return self.checking or self.verdict is not None
 
     def stop(self) -> None:
-        self.analysis.stop()
+        self.analysis.stop(cancel=self.scene.job is None)
+
+    def _analyst(self) -> Any:
+        """The panel's analyst (Settings -> Engines may name an external one); teaching mode's
+        checks always use the built-in engine, the one that proves forced wins."""
+        if self.checking or not self.analysis.visible:
+            return self.scene.app.engine
+        return analysis_worker(self.scene.app)
 
     def animating(self) -> bool:
         """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
         return self.analysis.running or self.checking
 
     def toggle(self) -> None:
-        shown = self.analysis.toggle()
+        shown = self.analysis.toggle(cancel=self.scene.job is None)
         hinted = self.game.config.is_vs_ai
         self.scene.app.notify(tr(("analysis.on_hint" if hinted else "analysis.on") if shown else "analysis.off"))
 
@@ -111,7 +119,9 @@ class PlayCoach:
         last = game.last_move
         self.verdict = None
         self.checking = False
-        if self.teaching and last is not None and last.stone is self.human and not game.is_over:
+        opening_stone = game.opening_actor is not None or game.move_count <= game.opening_locked_moves
+        if self.teaching and last is not None and last.stone is self.human and not game.is_over and not opening_stone:
+            # (an opening stone cannot be taken back, so teaching mode only looks at the game after it)
             self.checking = True
             self._check_started = time.monotonic()
             self._checking_moves = tuple(game.board.moves)
@@ -147,9 +157,10 @@ class PlayCoach:
             self.verdict = None  # the position it was about is gone (a take-back, a new game)
         human_turn = not game.is_over and not game.is_ai_turn
         scene_job = self.scene.job is not None
-        if scene_job and self.analysis.running and getattr(self.scene, "job_worker", None) not in (None, self.scene.app.engine):
-            # an external engine thinks in its own process: ours would run on unpolled; stop it
-            # (the built-in worker's newest job is ours, so this cancels nothing else)
+        scene_worker = (getattr(self.scene, "job_worker", None) or self.scene.app.engine) if scene_job else None
+        if scene_worker is not None and self.analysis.running and scene_worker is not self.analysis.job_worker:
+            # the scene's job runs in another process (an external engine, or ours is external):
+            # ours would run on unpolled, so stop it; its worker's newest job is ours
             self.analysis.stop()
         limit = None if self.analysis.visible else TEACH_BEFORE
         wanted = self.teaching and human_turn and self.verdict is None

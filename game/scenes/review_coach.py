@@ -16,6 +16,7 @@ from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board
 
+from .engine_players import analysis_worker
 from .live_analysis import LiveAnalysis
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def _items(annotations: Any) -> list[tuple[int, Any]]:
 class ReviewCoach:
     def __init__(self, scene: "ReviewScene", path: str | Path | None) -> None:
         self.scene = scene
-        self.analysis = LiveAnalysis(lambda: scene.app.engine)
+        self.analysis = LiveAnalysis(lambda: analysis_worker(scene.app))
         self.comments = load_annotations(path)
 
     def stop(self) -> None:

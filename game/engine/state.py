@@ -11,7 +11,7 @@ rescans the board: this is the hot path of the search.
 Measured cost (CPython 3.11, the shared 2-core dev machine; benchmarks/kernel_speed.py):
 in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 20 changed
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
-making most of the calls. So it is compiled: `_kernel.c` keeps the board in C arrays,
+making most of the calls. So it is compiled: the C core in `native/` keeps the board in C arrays,
 mirrors every make/unmake into the lists and sets below (1.3 microseconds a pair), and
 runs the VCF, the VCT and the move ordering entirely in C. The Python code below stays as the
 reference the tests hold the kernel to, and as the fallback when the extension was not
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 from functools import lru_cache
 
 from game.rules import Board, Rule
@@ -30,7 +31,7 @@ from . import patterns as pt
 
 #: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
 #: here and in threats.py / alphabeta.py does the same, slower.
-_KERNEL_API = 5
+_KERNEL_API = 6
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -105,8 +106,8 @@ def kernel_available() -> bool:
 
 @lru_cache(maxsize=None)
 def _compiled_tables(rule: Rule):
-    black = pt.cell_table(rule is Rule.RENJU)
-    return _compiled.Tables(_joint_tables(rule), black, pt.cell_table(False))
+    joint = [array("I", table) for table in _joint_tables(rule)]
+    return _compiled.Tables(*joint, array("q", pt.cell_table(rule is Rule.RENJU)), array("q", pt.cell_table(False)))
 
 
 def warm_up(rule: Rule) -> None:
@@ -189,12 +190,10 @@ class EngineBoard:
             self.keys = self.comb = None
 
     def _make_kernel(self):
-        offsets = [offset for d in range(4) for offset, _ in self.neighbours[d]]
-        shifts = [shift for d in range(4) for _, shift in self.neighbours[d]]
+        # The C board sets itself up with the same layout and checks it against these lists.
         return _compiled.Kernel(
-            _compiled_tables(self.rule), self.cells, self.keys, self.comb, self.packed, self.by_class,
-            self.total, self.near, self.joint_masks, offsets, shifts, self.near_offsets,
-            ZOBRIST, self.hash, self.board_cells, self.width, self.rule is Rule.RENJU,
+            _compiled_tables(self.rule), self.size, self.rule is Rule.RENJU, self.cells, self.packed,
+            self.by_class, self.total, self.near, ZOBRIST, self.hash,
         )
 
     # ----------------------------------------------------------------- coordinates

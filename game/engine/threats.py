@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from . import patterns as pt
 from .clock import Clock
-from .state import BLACK, EngineBoard, any_cell
+from .state import _compiled, BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 #: Most nodes one compiled VCF or VCT call may visit (about a second in C): a safety bound
@@ -34,8 +34,15 @@ class ThreatSearch:
         self.board = board
         self.clock = clock
         self.renju = board.rule.value == "renju"
-        self._vcf_fail: dict[int, int] = {}  # hash ^ colour -> deepest depth that failed
-        self._vct_fail: dict[int, int] = {}
+        # Position key -> deepest depth that failed. With the kernel they are kept in C
+        # (Memo objects), where the compiled searches read and write them.
+        compiled = board.kernel is not None
+        self._vcf_fail = _compiled.Memo() if compiled else {}
+        self._vct_fail = _compiled.Memo() if compiled else {}
+
+    def failures(self) -> tuple[dict[int, int], dict[int, int]]:
+        """The VCF and VCT failure memos as dicts (for tests: Python and C must agree)."""
+        return tuple(memo if isinstance(memo, dict) else memo.to_dict() for memo in (self._vcf_fail, self._vct_fail))
 
     # ---------------------------------------------------------------- helpers
     def _blocked_by_forbidden(self, defender: int, cell: int) -> bool:

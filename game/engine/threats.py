@@ -126,14 +126,15 @@ class ThreatSearch:
     def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
         zone_a, zone_b = zone if zone is not None else (-1, -1)
         budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.vcf(attacker, depth, zone_a, zone_b, self._vcf_fail, budget, self.clock.check)
+        line, nodes = self.board.kernel.threat(
+            attacker, depth, 0, zone_a, zone_b, self._vcf_fail, None, budget, self.clock.check)
         self.clock.advance(nodes)
         return line
 
     def _compiled_vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None) -> list[int] | None:
         zone_a, zone_b = zone if zone is not None else (-1, -1)
         budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.vct(
+        line, nodes = self.board.kernel.threat(
             attacker, depth, vcf_depth, zone_a, zone_b, self._vcf_fail, self._vct_fail, budget, self.clock.check)
         self.clock.advance(nodes)
         return line

@@ -172,13 +172,13 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
     board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5), compiled=True)
     before = board.snapshot()
     for attacker in (1, 2):
-        line, nodes = board.kernel.vcf(attacker, 20, -1, -1, state._compiled.Memo(), 3, None)
+        line, nodes = board.kernel.threat(attacker, 20, 0, -1, -1, state._compiled.Memo(), None, 3, None)
         assert nodes <= 4
         assert board.snapshot() == before
     with pytest.raises(ValueError, match="two cells or none"):
-        board.kernel.vcf(1, 4, board.index(7, 7), -1, state._compiled.Memo(), 100, None)
+        board.kernel.threat(1, 4, 0, board.index(7, 7), -1, state._compiled.Memo(), None, 100, None)
     with pytest.raises(ValueError, match="depth"):
-        board.kernel.vcf(1, 500, -1, -1, state._compiled.Memo(), 100, None)
+        board.kernel.threat(1, 500, 0, -1, -1, state._compiled.Memo(), None, 100, None)
 
 
 @compiled_only
@@ -257,7 +257,7 @@ def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_i
             raise SearchStopped("deadline passed")
 
     with pytest.raises(SearchStopped):
-        board.kernel.vct(1, 3, 8, -1, -1, state._compiled.Memo(), state._compiled.Memo(), 10**7, poll)
+        board.kernel.threat(1, 3, 8, -1, -1, state._compiled.Memo(), state._compiled.Memo(), 10**7, poll)
     assert len(calls) == 3
     assert board.snapshot() == before
     assert board.kernel.hash == board.hash

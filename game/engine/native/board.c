@@ -14,10 +14,9 @@ board_allocate(Board *board, ptrdiff_t length)
     int failed = board->cells == NULL || board->comb == NULL || board->near == NULL;
     for (int d = 0; d < DIRECTIONS; d++)
         failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
-    for (int c = 1; c < 3; c++) {
+    failed |= (board->seen = calloc(length, sizeof(uint32_t))) == NULL;
+    for (int c = 1; c < 3; c++)
         failed |= (board->packed[c] = calloc(length, sizeof(int64_t))) == NULL;
-        failed |= (board->zobrist[c] = calloc(length, sizeof(uint64_t))) == NULL;
-    }
     return failed ? K_NO_MEMORY : K_OK;
 }
 
@@ -83,10 +82,9 @@ board_free(Board *board)
     free(board->near);
     for (int d = 0; d < DIRECTIONS; d++)
         free(board->keys[d]);
-    for (int c = 1; c < 3; c++) {
+    free(board->seen);
+    for (int c = 1; c < 3; c++)
         free(board->packed[c]);
-        free(board->zobrist[c]);
-    }
     free(board->frames);
     free(board->log);
     memset(board, 0, sizeof(*board));
@@ -216,6 +214,27 @@ board_unmake(Board *board)
     for (int k = 0; k < NEAR_COUNT; k++)
         board->near[board_wrap(board, i + board->near_offset[k])]--;
     return i;
+}
+
+int
+board_last_changes(Board *board, CellChange *out)
+{
+    int count = 0;
+    uint32_t generation = ++board->generation;
+    for (ptrdiff_t k = board->frames[board->frame_count - 1].log_start; k < board->log_count; k++) {
+        const Change *change = &board->log[k];
+        if (board->seen[change->cell] == generation)
+            continue; /* the first logged value of a cell is its value before the move */
+        board->seen[change->cell] = generation;
+        CellChange *next = &out[count];
+        next->cell = (ptrdiff_t)change->cell;
+        next->before[1] = change->black;
+        next->before[2] = change->white;
+        next->after[1] = board->packed[1][next->cell];
+        next->after[2] = board->packed[2][next->cell];
+        count += next->before[1] != next->after[1] || next->before[2] != next->after[2];
+    }
+    return count;
 }
 
 ptrdiff_t

@@ -67,19 +67,26 @@ typedef struct {
     int64_t total[3];
     int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
     uint64_t hash;
-    uint64_t *zobrist[3];
+    const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
     Frame *frames;
     ptrdiff_t frame_count, frame_capacity;
     Change *log;
     ptrdiff_t log_count, log_capacity;
+    uint32_t *seen, generation; /* board_last_changes' marks: seen[cell] == generation */
 } Board;
+
+/* A cell's packed values before and after a move, per colour. */
+typedef struct {
+    ptrdiff_t cell;
+    int64_t before[3], after[3];
+} CellChange;
 
 #define PAD 4 /* wall rows and columns around the board, as in state.py */
 #define WALL 3
 
 /* Set up an empty size x size board (the layout of state.py's EngineBoard: cell (x, y) is
  * (y + PAD) * (size + PAD) + x): geometry, walls, line keys, patterns, totals and counts.
- * The caller sets the Zobrist keys. K_OK or K_NO_MEMORY (then board_free it). */
+ * The caller sets the Zobrist keys and the hash. K_OK or K_NO_MEMORY (then board_free it). */
 int board_setup(Board *board, const Tables *tables, int size, int renju);
 void board_free(Board *board);
 /* Whether `cell` can take a stone without an update leaving the arrays. */
@@ -89,6 +96,9 @@ int board_cell_in_range(const Board *board, ptrdiff_t cell);
 int board_make(Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
+/* The empty cells whose packed values the last move changed (call it with the board just
+ * after that move): into `out` (room for DIRECTIONS * SLOTS); returns how many. */
+int board_last_changes(Board *board, CellChange *out);
 
 /* A negative index counts from the end, as in Python: the padded layout has no wall rows
  * left of the top-left corner's diagonal, and state.py's lists wrap there onto the walls

@@ -39,6 +39,17 @@ def _language(code: str) -> str:
     return tr(f"language.{code or 'system'}")
 
 
+def _gap(row_h: int) -> int:
+    return max(4, row_h // 6)
+
+
+def _column_height(widgets: list[Any], row_h: int) -> int:
+    """Pixels from the first row's top to below the Back button, as resize lays them out."""
+    gap = _gap(row_h)
+    buttons = sum(isinstance(widget, Button) for widget in widgets)
+    return len(widgets) * (row_h + gap) + buttons * 2 * gap
+
+
 class SettingsScene(Scene):
     reports_redraws = True  # nothing here moves by itself: drawn after input only
 
@@ -76,9 +87,13 @@ class SettingsScene(Scene):
         widgets = self._widgets()
         column_w = int(min(640, width * 0.7))
         top = int(height * 0.17)
-        note_room = max(14, height // 55) + 16
-        row_h = int(min(48, max(26, (height - top - 40 - note_room) / (len(widgets) + 1.2))))
-        gap = max(4, row_h // 6)
+        self.note_size = max(12, height // 55)
+        # below the last row: the card's padding, then the footnote under the card, then a margin
+        bottom_room = 28 + 8 + int(self.note_size * 1.6) + 6
+        row_h = 48
+        while row_h > 26 and top + _column_height(widgets, row_h) > height - bottom_room:
+            row_h -= 1
+        gap = _gap(row_h)
         x = (width - column_w) // 2
         y = top
         for widget in widgets:
@@ -112,5 +127,5 @@ class SettingsScene(Scene):
         title = text.render(tr("settings.title"), int(min(56, max(30, height * 0.06))), theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midbottom=(width // 2, self.card.top - 10)))
         self.focus.draw(surface)
-        note = text.render(tr("settings.note"), max(12, height // 55), theme.TEXT_DIM)
+        note = text.fitted(tr("settings.note"), self.note_size, theme.TEXT_DIM, width - 32)
         surface.blit(note, note.get_rect(midtop=(width // 2, self.card.bottom + 8)))

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import pygame
 
+from . import layout_check
 from .fonts import get_font
 
 
@@ -20,7 +21,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 @lru_cache(maxsize=1024)
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     """`text` drawn anti-aliased; cached, so drawing the same label every frame is free."""
-    return font(size, bold).render(text, True, colour)
+    return layout_check.tag_text(font(size, bold).render(text, True, colour), text)
 
 
 def fitted(text: str, size: int, colour: tuple[int, int, int], max_width: int, bold: bool = False) -> pygame.Surface:

@@ -35,7 +35,9 @@ def _runs(text: str, size: int, bold: bool) -> list[tuple[pygame.font.Font, str]
     primary = font(size, bold)
     if text.isascii():
         return [(primary, text)]
-    return runs(text, primary, fallback_font(max(6, int(size)), bold))
+    # The fallback is never emboldened: the rare characters it draws are dense, and a
+    # synthesised bold fills their strokes in.
+    return runs(text, primary, fallback_font(max(6, int(size))))
 
 
 def width(text: str, size: int, bold: bool = False) -> int:

@@ -9,7 +9,10 @@ On macOS the programs checked are the ones inside dist/Gomoku.app, as a player r
 
 Checks: `gomoku --self-test` (every asset loads, an AI-vs-AI game through the engine worker
 process) and a short protocol conversation with `pbrain-gomoku` (START, BEGIN -> a legal move,
-TURN -> a legal move, END). Prints a timing line per step and exits non-zero on any failure.
+TURN -> a legal move, END), `gomoku match` driving the packaged `pbrain-gomoku` as an
+external engine against a built-in level, and `gomoku analyse` on a short record (one JSON
+object per move, an annotated SGF written, exit status 2 for a broken record). Prints a timing
+line per step and exits non-zero on any failure.
 The checks run with SDL's dummy drivers and a throwaway user folder, so a CI machine needs no
 display and no one's settings are touched.
 """
@@ -17,6 +20,7 @@ display and no one's settings are touched.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import queue
 import re
@@ -146,6 +150,62 @@ def check_brain(command: list[str], env: dict[str, str]) -> str:
     return f"START 15 -> OK, BEGIN -> {first[0]},{first[1]}, TURN -> {second[0]},{second[1]}, END -> exit 0"
 
 
+ANALYSE_TIMEOUT = 120.0
+#: A short game for `gomoku analyse` (PSQ, 1-based x,y,ms): black h8 i9 h9 ... white replies.
+_SHORT_GAME = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\n9,8,0\n8,10,0\n8,7,0\n-1\n"
+
+
+def check_analyse(command: list[str], env: dict[str, str]) -> str:
+    """`<command> analyse` on a short record: JSON per move, an annotated SGF, and exit 2 for a bad record.
+
+    `command` is the executable (or `python -m game` from source). A windowed Windows build
+    has no stdout, so there only the written SGF is checked.
+    """
+    folder = Path(env["GOMOKU_USER_DIR"])
+    record, annotated, broken = folder / "short.psq", folder / "short-reviewed.sgf", folder / "broken.psq"
+    record.write_text(_SHORT_GAME, encoding="utf-8")
+    broken.write_text(_SHORT_GAME.replace("9,9,0", "8,8,0"), encoding="utf-8")  # move 2 on move 1's point
+    try:
+        done = subprocess.run([*command, "analyse", str(record), "--json", "--time-ms", "50", "--lang", "en",
+                               "--out", str(annotated)], capture_output=True, text=True, timeout=ANALYSE_TIMEOUT, env=env)
+        bad = subprocess.run([*command, "analyse", str(broken)], capture_output=True, text=True, timeout=ANALYSE_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired as error:
+        raise CheckFailed(f"analyse did not finish within {ANALYSE_TIMEOUT:.0f}s") from error
+    if done.returncode != 0:
+        raise CheckFailed(f"analyse exited {done.returncode}\nstderr: {done.stderr.strip()[-2000:]}")
+    text = annotated.read_text(encoding="utf-8") if annotated.exists() else ""
+    if "GC[" not in text or text.count("C[") < 7:
+        raise CheckFailed(f"analyse --out wrote no annotated record: {text[:200]!r}")
+    if bad.returncode != 2 or (sys.platform != "win32" and "line 3" not in bad.stderr):
+        raise CheckFailed(f"a broken record gave status {bad.returncode} and {bad.stderr.strip()!r} (expected 2, naming line 3)")
+    if sys.platform == "win32":
+        return "annotated SGF written; broken record refused"
+    moves = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    if [move.get("move") for move in moves] != [1, 2, 3, 4, 5, 6] or not all("class" in move for move in moves):
+        raise CheckFailed(f"expected 6 JSON moves, got {done.stdout.strip()[:300]!r}")
+    return f"6 moves ({', '.join(move['class'] for move in moves)}); broken record refused"
+
+
+def check_match(app_dir: Path, env: dict[str, str]) -> str:
+    """`gomoku match` with the packaged brain as an external engine (by its path, as a player
+    would give it) against a built-in level: two games, then the score and the Elo line."""
+    brain = str(executable("pbrain-gomoku", app_dir))
+    command = [str(executable("gomoku", app_dir)), "match", brain, "builtin:beginner", "--games", "2", "--time-ms", "100"]
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired as error:
+        raise CheckFailed(f"gomoku match did not finish within {SELF_TEST_TIMEOUT:.0f}s") from error
+    lines = completed.stdout.splitlines()
+    games = [line for line in lines if line.startswith(("[1/2]", "[2/2]"))]
+    elo = [line for line in lines if line.startswith("Elo difference")]
+    if completed.returncode != 0 or len(games) != 2 or not elo or "GomokuDesktop" not in games[0]:
+        raise CheckFailed(
+            f"gomoku match exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
+            f"stderr: {completed.stderr.strip()[-2000:]}"
+        )
+    return f"{games[1]} | {elo[0]}"
+
+
 def _timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
     started = time.perf_counter()
     try:
@@ -170,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         results = [
             _timed("gomoku --self-test", lambda: check_self_test(app_dir, env)),
             _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", app_dir))], env)),
+            _timed("gomoku match (packaged brain vs built-in)", lambda: check_match(app_dir, env)),
+            _timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", app_dir))], env)),
         ]
     if not all(results):
         return 1

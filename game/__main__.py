@@ -1,4 +1,5 @@
-"""`python -m game` starts the desktop game; `python -m game brain [...]` runs the Gomocup brain.
+"""`python -m game` starts the desktop game; `python -m game brain [...]` runs the Gomocup brain;
+`python -m game analyse RECORD` reviews a game record (game/coach/cli.py).
 
 pygame is imported only once the window is about to open, so `--help`, the brain and a frozen
 build's worker processes (which re-enter here) stay light. `freeze_support` must run first: the
@@ -18,7 +19,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="gomoku",
         description="Gomoku (five in a row) against the computer or a friend.",
-        epilog="'gomoku brain --help' lists the options of the Gomocup-protocol brain.",
+        epilog="'gomoku brain --help' lists the options of the Gomocup-protocol brain; "
+        "'gomoku match --help' plays engines against each other.",
     )
     parser.add_argument("--data-dir", type=Path, help="keep settings, statistics and saves in this folder")
     parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is saved")
@@ -53,6 +55,14 @@ def main(argv: list[str] | None = None) -> int:
         from game.protocol.__main__ import main as brain_main
 
         return brain_main(argv[1:])
+    if argv[:1] == ["analyse"]:
+        from game.coach.cli import main as analyse_main
+
+        return analyse_main(argv[1:])
+    if argv[:1] == ["match"]:  # a headless engine match (game/match/cli.py)
+        from game.match.cli import main as match_main
+
+        return match_main(argv[1:])
     args = parse_args(argv)
     from game.logs import setup_logging
 

@@ -104,6 +104,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.sound = self._make_sound()
         self._worker: EngineWorker | None = None
+        self._external: Any = None  # game.protocol.engine_pool.EnginePool, made on first use
         self.manager = SceneManager(self, scene_registry())
         self.running = True
         self.frame = 0
@@ -128,6 +129,15 @@ class App:
         if self._worker is None:
             self._worker = EngineWorker()
         return self._worker
+
+    @property
+    def external_engines(self) -> Any:
+        """The external Gomocup brains in use (one worker each), all ended when the app closes."""
+        if self._external is None:
+            from game.protocol.engine_pool import EnginePool
+
+            self._external = EnginePool()
+        return self._external
 
     @property
     def has_engine(self) -> bool:
@@ -225,6 +235,8 @@ class App:
             return
         human = config.human_sides[0]
         ai = config.player(human.opponent)
+        if ai.engine_command:
+            return  # the statistics are per built-in level; an external engine has none
         winner = game.result.winner
         result = "draw" if winner is None else ("win" if winner is human else "loss")
         try:
@@ -327,7 +339,8 @@ class App:
             if event.key == pygame.K_F11:
                 self.set_fullscreen(not self.fullscreen)
                 return
-            if event.key == pygame.K_m and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            typing = getattr(self.manager.current, "takes_text", False)  # a text field has the keys
+            if event.key == pygame.K_m and not typing and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
                 self.toggle_mute()
                 return
         if self.manager.current is not None:
@@ -431,6 +444,8 @@ class App:
         self.manager.close()
         if self._worker is not None:
             self._worker.close()
+        if self._external is not None:
+            self._external.close()
         if not self.fullscreen:
             width, height = self.window_size
             if (width, height) != (self.settings.window_width, self.settings.window_height):

@@ -5,7 +5,11 @@ import sys
 
 import pytest
 
-CORE_PACKAGES = ["game.rules", "game.records", "game.engine", "game.protocol", "game.model"]
+CORE_PACKAGES = [
+    "game.rules", "game.records", "game.engine", "game.protocol", "game.model",
+    "game.match", "game.protocol.external_worker", "game.storage.engines",
+    "game.engine.analysis", "game.coach", "game.coach.cli",
+]
 
 
 @pytest.mark.parametrize("package", CORE_PACKAGES)

@@ -292,11 +292,14 @@ def _find_win(board: Board, engine: EngineBoard, attacker: int, clock: Clock) ->
     return _checked_proof(board, Stone(attacker), [engine.point(c) for c in cells])
 
 
-def wins_after(position: Position, move: Point, time_ms: int | None, stop: StopFlag | None = None) -> bool:
+def wins_after(
+    position: Position, move: Point, time_ms: int | None, stop: StopFlag | None = None, nodes: int | None = None
+) -> bool:
     """Whether the side to move still has a proven forced win after playing `move`.
 
     True when `move` makes five, or is a four or a three after which every defence
     loses to a VCF or VCT (the check a coach needs before calling a move a missed win).
+    `nodes` caps the threat search (deterministic, unlike the time); False when it runs out.
     """
     board = position.to_board()
     stone = position.to_move
@@ -306,7 +309,7 @@ def wins_after(position: Position, move: Point, time_ms: int | None, stop: StopF
         return True
     engine = EngineBoard.from_board(board)
     deadline = None if time_ms is None else time.perf_counter() + max(1, time_ms) / 1000
-    clock = Clock(deadline, None, stop)
+    clock = Clock(deadline, nodes, stop)
     threats = ThreatSearch(engine, clock)
     engine.make(engine.index(*move), int(stone))
     try:
@@ -325,6 +328,7 @@ def analyse(
     stop: StopFlag | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
     level: Level = Level.MASTER,
+    proof_ms: int | None = None,
 ) -> Analysis:
     """Analyse `position` for the side to move: the top `n_best` moves, chances and any proven win.
 
@@ -332,6 +336,8 @@ def analyse(
     multi-PV search. With limit None the analysis deepens without end (searches with a
     doubling budget) until `stop` is set, calling `on_progress` with a snapshot after every
     deeper iteration; it also ends when a win is found or the deepest level is searched.
+    `proof_ms` bounds the proof search instead of its share of the limit (it usually ends
+    well before: it stops as soon as no deeper threat sequence is left to try).
     The returned Analysis has final=True. Raises PositionError for stones that cannot be set up.
     """
     started = time.perf_counter()
@@ -347,10 +353,12 @@ def analyse(
         return int((time.perf_counter() - started) * 1000)
 
     engine = EngineBoard.from_board(board)
-    if limit is None:
-        proof_ms: int | None = _FIRST_BUDGET_MS
-    else:
-        proof_ms = None if limit.time_ms is None else max(1, int(limit.time_ms * _PROOF_SHARE))
+    if proof_ms is not None:
+        pass
+    elif limit is None:
+        proof_ms = _FIRST_BUDGET_MS
+    elif limit.time_ms is not None:
+        proof_ms = max(1, int(limit.time_ms * _PROOF_SHARE))
     proof_clock = Clock(None if proof_ms is None else started + proof_ms / 1000, limit.nodes if limit else None, stop)
     win = _find_win(board, engine, int(to_move), proof_clock)
     nodes = proof_clock.nodes
@@ -368,8 +376,25 @@ def analyse(
         sub_limit = Limit(time_ms=remaining, depth=limit.depth, nodes=limit.nodes)
         forward = None if on_progress is None else (lambda result: on_progress(snapshot(result, False)))
         result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best)
+        if result.forced == "block-four" and result.score == 0 and not (stop is not None and stop.is_set()):
+            result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
     return _endless(position, n_best, stop, on_progress, level, snapshot)
+
+
+def _after_forced_block(position: Position, result: SearchResult, limit: Limit, level: Level, stop, started: float) -> SearchResult:
+    """A forced block scores 0 at the root (the search does not look further); its real score
+    is the opponent's score after it, negated, so the chances do not jump to 50 % on every four."""
+    board = position.to_board()
+    board.push(result.move, position.to_move)
+    if board.outcome() is not None or board.is_full:
+        return result
+    spent = int((time.perf_counter() - started) * 1000)
+    remaining = None if limit.time_ms is None else max(1, limit.time_ms - spent)
+    reply = search(Position.from_board(board), Limit(remaining, limit.depth, limit.nodes), level, stop=stop)
+    pv = (result.move, *reply.pv)
+    candidate = Candidate(result.move, -reply.score, pv, result.forced)
+    return SearchResult(result.move, -reply.score, reply.depth + 1, result.nodes + reply.nodes, pv, result.time_ms + reply.time_ms, result.forced, (candidate,))
 
 
 def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:

@@ -66,6 +66,14 @@ def current_language() -> str:
     return _current
 
 
+def tr_in(code: str, key: str, **values: Any) -> str:
+    """Like `tr`, in language `code` whatever the current one is (for texts written to files)."""
+    if key not in en.STRINGS:
+        raise UnknownTextKeyError(f"no UI text for key {key!r}")
+    text = (_table(code).get(key) if code in SUPPORTED else None) or en.STRINGS[key]
+    return text.format(**values) if values else text
+
+
 def tr(key: str, **values: Any) -> str:
     """The text for `key` in the current language, with `{name}` fields filled from `values`.
 

@@ -11,7 +11,7 @@ from ..rules import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Rule, Stone
 class PlayerKind(Enum):
     HUMAN = "human"
     AI = "ai"  # our engine at a difficulty level
-    ENGINE = "engine"  # an external Gomocup brain (reserved for later)
+    ENGINE = "engine"  # an external Gomocup brain (its command in Player.level)
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,16 @@ class Player:
     @classmethod
     def human(cls, name: str = "Player") -> "Player":
         return cls(PlayerKind.HUMAN, name)
+
+    @classmethod
+    def engine(cls, command: str, name: str) -> "Player":
+        """An external Gomocup brain; its command line is kept in `level`."""
+        return cls(PlayerKind.ENGINE, name, command)
+
+    @property
+    def engine_command(self) -> str:
+        """The brain's command for an ENGINE player, else ""."""
+        return (self.level or "") if self.kind is PlayerKind.ENGINE else ""
 
     @classmethod
     def ai(cls, level: str, name: str | None = None) -> "Player":

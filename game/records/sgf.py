@@ -6,8 +6,10 @@ Points are a column letter then a row letter, "a" at the left and the top, so th
 our (x, y) directly. RU holds the rule name (freestyle, standard, renju; Gomocup codes 0,
 1, 4 are accepted). RE is "B+", "W+", "0" or "Draw", with a reason after the "+" (Five,
 Forbidden, Resign, Time); "?" or "Void" mean no result. The main line is read; other
-variations, comments and unknown properties are ignored. Setup stones (AB/AW/AE) and
-passes are refused, since a Gomoku record cannot hold them. Move times are not written.
+variations, comments and unknown properties are ignored by `read_sgf`; `main_line_nodes`
+gives every property of the main line (comments, move marks) to readers that want them,
+such as the coach's annotated records. Setup stones (AB/AW/AE) and passes are refused,
+since a Gomoku record cannot hold them. Move times are not written.
 """
 
 from __future__ import annotations
@@ -57,6 +59,16 @@ _UNSUPPORTED = {"AB": "setup stones", "AW": "setup stones", "AE": "setup stones"
 # ----------------------------------------------------------------- writing
 def write_sgf(record: GameRecord) -> str:
     """The SGF text for `record`, on one line per move for readable diffs."""
+    lines = ["(;" + format_properties(root_properties(record))]
+    for number, point in enumerate(record.moves):
+        colour = "B" if number % 2 == 0 else "W"
+        lines.append(f";{colour}[{point_value(point)}]")
+    lines[-1] += ")"
+    return "\n".join(lines) + "\n"
+
+
+def root_properties(record: GameRecord) -> list[tuple[str, str]]:
+    """The root node's (name, value) pairs: game type, size, rule, players, date, result."""
     root = [("GM", "4"), ("FF", "4"), ("CA", "UTF-8"), ("SZ", str(record.size)), ("RU", record.rule.value)]
     if record.black:
         root.append(("PB", record.black))
@@ -66,12 +78,17 @@ def write_sgf(record: GameRecord) -> str:
         root.append(("DT", record.date))
     if record.result is not None:
         root.append(("RE", _format_result(record.result)))
-    lines = ["(;" + "".join(f"{name}[{_escape(value)}]" for name, value in root)]
-    for number, (x, y) in enumerate(record.moves):
-        colour = "B" if number % 2 == 0 else "W"
-        lines.append(f";{colour}[{_letter(x)}{_letter(y)}]")
-    lines[-1] += ")"
-    return "\n".join(lines) + "\n"
+    return root
+
+
+def format_properties(properties: list[tuple[str, str]]) -> str:
+    """'GM[4]C[a \\] b]': properties written in order, values escaped."""
+    return "".join(f"{name}[{_escape(value)}]" for name, value in properties)
+
+
+def point_value(point: tuple[int, int]) -> str:
+    """(7, 7) -> 'hh'."""
+    return _letter(point[0]) + _letter(point[1])
 
 
 def _escape(value: str) -> str:
@@ -214,6 +231,16 @@ class _Parser:
                 chars.append(char)
             self.position += 1
         raise self.fail("a [value] is not closed with ']'", start)
+
+
+def main_line_nodes(text: str) -> list[dict[str, tuple[str, ...]]]:
+    """Every property of each node on the main line (the root first), by name.
+
+    For readers of extra properties (C comments, BM/TE/DO/IT marks); `read_sgf` checks the
+    game itself. Raises SgfError naming the line and column of a syntax error.
+    """
+    parser = _Parser(text.lstrip("\ufeff"))
+    return [{prop.name: prop.values for prop in node} for node in parser.game_tree()]
 
 
 def read_sgf(text: str) -> GameRecord:

@@ -19,6 +19,8 @@ _SCENES: dict[str, tuple[str, str]] = {
     "review": ("game.scenes.review", "ReviewScene"),
     "load": ("game.scenes.load", "LoadScene"),
     "stats": ("game.scenes.stats", "StatsScene"),
+    "engines": ("game.scenes.engines", "EnginesScene"),
+    "watch": ("game.scenes.watch", "WatchScene"),
 }
 
 

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import tr
 from game.rules import Board
+from game.storage.engines import engine_entries
 from game.storage.settings import COLOURS, LEVELS
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
@@ -16,6 +17,10 @@ from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from .base import Scene
 from .setup import HOT_SEAT, VS_AI, new_game
+
+def _opponent_label(value: str, engines: dict[str, str]) -> str:
+    return tr("menu.engine_opponent", name=engines[value]) if value in engines else tr(f"level.{value}")
+
 
 # A short, pretty opening for the decorative board (x, y) from black's first move on.
 _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
@@ -39,14 +44,16 @@ class MenuScene(Scene):
         settings = self.app.settings
         colour = OptionRow("colour", tr("menu.your_colour"), COLOURS, describe=lambda c: tr(f"colour.{c}"))
         colour.select(settings.human_colour)
-        level = OptionRow("level", tr("menu.level"), LEVELS, describe=lambda v: tr(f"level.{v}"))
-        level.select(settings.ai_level)
+        engines = {entry.command: entry.label for entry in engine_entries(settings)}
+        level = OptionRow("level", tr("menu.level"), LEVELS + tuple(engines), describe=lambda v: _opponent_label(v, engines))
+        level.select(settings.opponent_engine if settings.opponent_engine in engines else settings.ai_level)
         return [
             Button("continue", tr("menu.continue"), visible=self.saved is not None),
             Button("play_ai", tr("menu.play_ai"), primary=True),
             colour,
             level,
             Button("hot_seat", tr("menu.hot_seat")),
+            Button("watch", tr("menu.watch"), visible=self.app.manager.has_scene("watch")),
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
             Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
             Button("settings", tr("menu.settings")),
@@ -102,8 +109,13 @@ class MenuScene(Scene):
             self.app.manager.switch("play", game=new_game(settings, HOT_SEAT))
         elif action == "colour":
             self.app.update_settings(settings.with_changes(human_colour=value))
-        elif action == "level":
-            self.app.update_settings(settings.with_changes(ai_level=value))
+        elif action == "level":  # a built-in level, or an external engine's command
+            if value in LEVELS:
+                self.app.update_settings(settings.with_changes(ai_level=value, opponent_engine=""))
+            else:
+                self.app.update_settings(settings.with_changes(opponent_engine=value))
+        elif action == "watch":
+            self.app.manager.switch("watch")
         elif action == "load":
             self.app.manager.switch("load")
         elif action == "stats":

@@ -18,6 +18,8 @@ def player_name(game: Game, stone: Stone) -> str:
         return colour_name(stone)
     if player.is_human:
         return tr("player.you")
+    if player.engine_command:
+        return player.name
     level = player.level or "casual"
     return tr("player.computer", level=tr(f"level.{level}"))
 

@@ -27,6 +27,7 @@ from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
+from .engine_players import engine_limit, fallback_level, hand_over_to_builtin, worker_for
 from .names import colour_name, player_name, result_sound, undos_text
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
@@ -70,6 +71,8 @@ class PlayScene(Scene):
         self.job_started = 0.0
         self.ai_reply: EngineReply | None = None
         self.engine_error = ""  # set when the computer could not move; Undo or New game retries
+        self.job_worker: Any = None  # the built-in worker or an external engine (engine_players)
+        self.fallback_offered = False  # an external engine failed: offer the built-in level
         self.armed = ""  # the action waiting for its confirming second press
         self.armed_left = 0.0
         self.time = 0.0
@@ -106,6 +109,10 @@ class PlayScene(Scene):
             Button("new_game", tr("play.new_game"), pygame.Rect(px + 2 * gap + half, second_y, half, row_h), hint="N"),
             Button("menu", tr("play.menu"), pygame.Rect(px + gap, menu_y, pw - 2 * gap, row_h), hint="Esc"),
         ]
+        level = tr(f"level.{fallback_level(self.app).value}")
+        fallback = Button("fallback", tr("play.continue_builtin", level=level),
+                          pygame.Rect(px + gap, first_y - gap - row_h, pw - 2 * gap, row_h), primary=True)
+        buttons.insert(0, fallback)
         self.buttons_top = first_y
         self.focus.set_widgets(buttons)
         self._refresh_buttons()
@@ -119,7 +126,10 @@ class PlayScene(Scene):
             "hint": human_turn and self.job is None,
             "resign": not game.is_over and bool(game.config.human_sides),
         }
+        offer = self.fallback_offered and bool(self.engine_error) and not game.is_over
         for widget in self.focus.widgets:
+            if widget.action == "fallback":
+                widget.visible = offer
             if widget.action in states:
                 widget.enabled = states[widget.action]
             if widget.action in ("resign", "new_game"):
@@ -140,8 +150,8 @@ class PlayScene(Scene):
         self.status_left = STATUS_SECONDS
 
     def _stop_engine(self) -> None:
-        if self.job is not None and self.app.has_engine:
-            self.app.engine.cancel()
+        if self.job is not None and (self.job_worker is not None or self.app.has_engine):
+            (self.job_worker or self.app.engine).cancel()
         self.job = None
         self.job_purpose = ""
         self.ai_reply = None
@@ -194,6 +204,8 @@ class PlayScene(Scene):
             self.resign()
         elif action == "new_game":
             self.new_game()
+        elif action == "fallback":
+            self.continue_with_builtin()
         elif action == "menu":
             self._stop_engine()
             self.app.manager.switch("menu")
@@ -297,7 +309,12 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- engine
     def _start_job(self, purpose: str, level: Level, limit: Limit | None) -> None:
         position = Position.from_board(self.game.board)
-        self.job = self.app.engine.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
+        worker = worker_for(self.app, self.game, purpose)
+        if worker is not self.app.engine:  # an external engine: its own move time (game_type 0)
+            clock = self.game.clock_left
+            limit = engine_limit(self.app, None if clock is None else clock[self.game.to_move])
+        self.job_worker = worker
+        self.job = worker.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
         self.job_purpose = purpose
         self.job_started = time.monotonic()
 
@@ -323,13 +340,18 @@ class PlayScene(Scene):
             level = self._ai_level()
             self._start_job("move", level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
-            reply = self.app.engine.poll()
+            reply = (self.job_worker or self.app.engine).poll()
             if reply is not None:
                 self.ai_reply = reply
         reply = self.ai_reply
         if reply is None:
             return
         if reply.result is None:
+            failure = getattr(reply, "failure", None)  # an external engine's: who failed and how
+            if failure is not None and reply.purpose == "move":
+                self.job, self.ai_reply = None, None
+                self._external_failed(failure)
+                return
             if reply.purpose == "move":
                 self.engine_error = tr("status.engine_error", error=reply.error)
             else:
@@ -353,6 +375,27 @@ class PlayScene(Scene):
             return
         self.cursor = reply.result.move  # keyboard players start from where the action is
         self._after_move()
+
+    def _external_failed(self, failure: Any) -> None:
+        """An external engine failed on its move: a forbidden move loses by the rules (when the game
+        says so); anything else keeps the game as it is and offers the built-in level instead."""
+        if failure.reason == "forbidden" and failure.point is not None and self.game.config.forbidden_loses:
+            self.game.play(failure.point)  # the rules end the game: black loses by a forbidden move
+            self._after_move()
+            return
+        self.engine_error = tr("play.engine_failed", name=failure.engine, error=failure.detail)
+        self.fallback_offered = True
+        self._refresh_buttons()
+
+    def continue_with_builtin(self) -> None:
+        """Hand the failed engine's side to the built-in level; the position stays as it is."""
+        level = fallback_level(self.app)
+        hand_over_to_builtin(self.game, level)
+        self._stop_engine()
+        self.fallback_offered = False
+        self.app.autosave(self.game)
+        self._say("play.switched_to_builtin", level=tr(f"level.{level.value}"))
+        self._place_buttons()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -465,7 +508,9 @@ class PlayScene(Scene):
         y += status_h + pad // 2
         size = game.config.size
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
-        list_rect = pygame.Rect(px + pad, y, inner_w, self.buttons_top - y - pad)
+        fallback = self.focus.find("fallback")
+        list_bottom = fallback.rect.top if fallback is not None and fallback.visible else self.buttons_top
+        list_rect = pygame.Rect(px + pad, y, inner_w, list_bottom - y - pad)
         draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)
 

@@ -79,6 +79,7 @@ class SettingsScene(Scene):
             row = OptionRow(field_name, tr(label_key), choices, describe=describe)
             row.select(getattr(settings, field_name))
             rows.append(row)
+        rows.append(Button("engines", tr("settings.engines"), visible=self.app.manager.has_scene("engines")))
         rows.append(Button("back", tr("common.back"), primary=True, hint="Esc"))
         return rows
 
@@ -109,6 +110,10 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         activation = self.focus.handle_event(event)
         if activation is not None:
+            if activation.action == "engines":
+                self.app.play_sound("click")
+                self.app.manager.switch("engines")
+                return
             if activation.action == "back":
                 self.app.play_sound("click")
                 self.app.manager.switch("menu")

@@ -7,6 +7,7 @@ import random
 from game.model import Game, GameConfig, Player
 from game.rules import Stone
 from game.storage import Settings
+from game.storage.engines import find_entry
 
 VS_AI = "ai"
 HOT_SEAT = "hotseat"
@@ -30,7 +31,7 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         black, white = Player.human("Black"), Player.human("White")
     elif mode == VS_AI:
         human = Player.human("Player")
-        computer = Player.ai(settings.ai_level)
+        computer = opponent(settings)
         side = human_colour(settings, rng or random.Random())
         black, white = (human, computer) if side is Stone.BLACK else (computer, human)
     else:
@@ -45,6 +46,14 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         clock_seconds=clock_seconds(settings),
     )
     return Game(config)
+
+
+def opponent(settings: Settings) -> Player:
+    """The computer player: the chosen external engine if it is still listed, else the level."""
+    entry = find_entry(settings, settings.opponent_engine) if settings.opponent_engine else None
+    if entry is not None:
+        return Player.engine(entry.command, entry.label)
+    return Player.ai(settings.ai_level)
 
 
 def clock_seconds(settings: Settings) -> float | None:

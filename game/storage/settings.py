@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..rules import Rule
+from .engines import DEFAULT_ENGINE_MOVE_MS, ENGINE_MOVE_TIMES, is_engine_list
 
 LEVELS = ("beginner", "casual", "strong", "master")
 COLOURS = ("black", "white", "random")
@@ -34,6 +35,12 @@ class Settings:
     fullscreen: bool = False
     window_width: int = 1120
     window_height: int = 800
+    # external engines (game/storage/engines.py): the list, their move time, and which one
+    # is the opponent / gives hints ("" = the built-in engine)
+    engines: tuple[dict[str, str], ...] = ()
+    engine_move_ms: int = DEFAULT_ENGINE_MOVE_MS
+    opponent_engine: str = ""
+    hint_engine: str = ""
 
     @property
     def rule_value(self) -> Rule:
@@ -59,6 +66,7 @@ class Settings:
         for spec in fields(cls):
             value = data.get(spec.name, getattr(defaults, spec.name))
             values[spec.name] = value if _is_valid(spec.name, value) else getattr(defaults, spec.name)
+        values["engines"] = tuple(dict(item) for item in values["engines"] if isinstance(item, dict))
         return cls(**values)
 
 
@@ -82,5 +90,9 @@ def _is_valid(name: str, value: Any) -> bool:
         "fullscreen": lambda v: isinstance(v, bool),
         "window_width": lambda v: is_int(v) and 640 <= v <= 10000,
         "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
+        "engines": is_engine_list,
+        "engine_move_ms": lambda v: v in ENGINE_MOVE_TIMES,
+        "opponent_engine": lambda v: isinstance(v, str),
+        "hint_engine": lambda v: isinstance(v, str),
     }
     return checks[name](value)

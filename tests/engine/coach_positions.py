@@ -42,3 +42,4 @@ def vcf_position() -> Position:
 
 def vct_position() -> Position:
     return position_of(VCT_MOVES)
+

@@ -26,3 +26,9 @@ def test_a_brain_that_answers_nonsense_fails_the_check():
 def test_occupied_point_is_an_illegal_move():
     with pytest.raises(check_build.CheckFailed, match="illegal move"):
         check_build._expect_move("7,7", "TURN", {(7, 7)})
+
+
+def test_the_analyse_check_passes_against_the_source_game(tmp_path):
+    env = dict(os.environ, GOMOKU_USER_DIR=str(tmp_path))
+    detail = check_build.check_analyse([sys.executable, "-m", "game"], env)
+    assert detail.startswith("6 moves (")

@@ -1,0 +1,66 @@
+"""Which engine answers in the play scene: the built-in worker, or an external brain from the
+player's engine list (as the opponent, or for hints). Shared helpers, not a scene.
+
+Both kinds have the same request/poll/cancel contract, so the play scene keeps one code path;
+these functions only pick the worker, its time, and the built-in level that takes over when
+an external engine fails mid-game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from game.engine import Level, Limit
+from game.model import Game, Player
+from game.storage.engines import find_entry
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def external_command(app: "App", game: Game, purpose: str) -> str:
+    """The external brain for this job, or "" for the built-in engine."""
+    if purpose == "move":
+        return game.current_player.engine_command
+    if purpose == "hint":
+        hint = app.settings.hint_engine
+        return hint if hint and find_entry(app.settings, hint) is not None else ""
+    return ""
+
+
+def worker_for(app: "App", game: Game, purpose: str) -> Any:
+    """The worker that should answer a `purpose` job ("move" or "hint") in `game`."""
+    command = external_command(app, game, purpose)
+    if not command:
+        return app.engine
+    entry = find_entry(app.settings, command)
+    name = entry.label if entry is not None else game.current_player.name
+    return app.external_engines.worker(command, name, app.settings.engine_move_ms)
+
+
+def engine_limit(app: "App", clock_seconds: float | None) -> Limit:
+    """An external engine's move time: the setting, cut down so a clocked engine never flags."""
+    time_ms = app.settings.engine_move_ms
+    if clock_seconds is not None:
+        time_ms = max(100, min(time_ms, int(clock_seconds * 1000 / 20)))
+    return Limit(time_ms=time_ms)
+
+
+def fallback_level(app: "App") -> Level:
+    """The built-in level that takes over from a failed engine: the one chosen in the menu."""
+    try:
+        return Level(app.settings.ai_level)
+    except ValueError:
+        return Level.CASUAL
+
+
+def hand_over_to_builtin(game: Game, level: Level) -> None:
+    """Replace the external engine(s) in `game` by the built-in `level`; the game goes on as it stands."""
+    config = game.config
+    black, white = config.black, config.white
+    if black.engine_command:
+        black = Player.ai(level.value)
+    if white.engine_command:
+        white = Player.ai(level.value)
+    game.config = replace(config, black=black, white=white)

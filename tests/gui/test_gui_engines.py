@@ -1,0 +1,112 @@
+"""External engines in the window: the Engines screen, an engine as the opponent (and its
+failure mid-game), and Watch mode, all with real brain processes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driver import click_button, frames, run_until
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "protocol"))
+from brain_processes import FAKE_BRAIN, own_brain_path, wait_gone  # noqa: E402
+
+from game.model import PlayerKind  # noqa: E402
+from game.storage import Settings  # noqa: E402
+from game.storage.engines import WORKS, engine_entries  # noqa: E402
+
+
+@pytest.fixture
+def brain_path():
+    try:
+        return str(own_brain_path())
+    except FileNotFoundError as error:
+        pytest.skip(str(error))
+
+
+def _type(app, typed: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+    frames(app)
+
+
+def _enter(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    frames(app)
+
+
+def test_adding_an_engine_by_path_tests_it_and_keeps_its_name(make_app, brain_path, store):
+    app = make_app()
+    app.manager.switch("engines")
+    frames(app, 2)
+    _type(app, str(Path(brain_path).parent / "no-such-brain"))
+    _enter(app)
+    assert "There is no file at" in app.manager.current.message and not engine_entries(app.settings)
+    app.manager.current.field.text = ""
+    _type(app, f'"{brain_path}"')  # a pasted path may come quoted
+    _enter(app)
+    assert run_until(app, lambda: engine_entries(app.settings) and engine_entries(app.settings)[0].status == WORKS, 30)
+    entry = engine_entries(app.settings)[0]
+    assert entry.command == brain_path and entry.name == "GomokuDesktop"
+    assert engine_entries(store.load_settings())[0].name == "GomokuDesktop"  # kept in the settings file
+
+
+def test_a_missing_engine_file_is_shown_not_fatal(make_app, tmp_path):
+    gone = str(tmp_path / "moved" / "pbrain-old")
+    app = make_app(Settings(engines=({"command": gone, "name": "Old", "status": "ok"},), opponent_engine=gone))
+    app.manager.switch("engines")
+    frames(app, 2)
+    status, _ = app.manager.current._status(engine_entries(app.settings)[0])
+    assert status.startswith("File missing")
+
+
+def _engine_game(make_app, command: str, name: str):
+    settings = Settings(engines=({"command": command, "name": name, "status": WORKS},), opponent_engine=command,
+                        human_colour="white", engine_move_ms=250)
+    app = make_app(settings)
+    click_button(app, "play_ai")
+    frames(app, 2)
+    return app
+
+
+def test_an_external_engine_is_the_opponent_and_plays_its_moves(make_app, brain_path):
+    app = _engine_game(make_app, brain_path, "GomokuDesktop")
+    scene = app.manager.current
+    assert scene.game.config.black.kind is PlayerKind.ENGINE
+    assert run_until(app, lambda: scene.game.move_count == 1, 30)  # the engine opened as black
+    pid = app.external_engines.worker(brain_path).pid
+    app.close()
+    assert wait_gone([pid]) == []
+
+
+def test_an_engine_that_crashes_mid_game_is_replaced_by_a_builtin_level(make_app):
+    command = f'"{sys.executable}" "{FAKE_BRAIN}" --fault crash'
+    app = _engine_game(make_app, command, "Crashy")
+    scene = app.manager.current
+    assert run_until(app, lambda: scene.game.move_count == 1, 30)
+    scene.place((0, 0))
+    assert run_until(app, lambda: scene.fallback_offered, 30)
+    assert "Crashy" not in scene.engine_error or "exited (code 3)" in scene.engine_error
+    assert scene.game.move_count == 2  # the game is as it was
+    click_button(app, "fallback")
+    assert scene.game.config.black.kind is PlayerKind.AI
+    assert run_until(app, lambda: scene.game.move_count == 3, 30)  # the built-in level moved
+
+
+def test_watch_mode_plays_an_engine_against_a_builtin_level_and_saves_the_record(make_app, brain_path, store):
+    settings = Settings(engines=({"command": brain_path, "name": "GomokuDesktop", "status": WORKS},))
+    app = make_app(settings)
+    app.manager.switch("watch")
+    frames(app, 2)
+    scene = app.manager.current
+    scene.picks.update(player_a=brain_path, player_b="builtin:beginner", move_time=250, games=2)
+    click_button(app, "start")
+    assert run_until(app, lambda: scene.shown is not None and scene.shown.board.move_count >= 6, 60)
+    click_button(app, "pause")
+    assert scene.runner.paused
+    click_button(app, "pause")
+    assert run_until(app, lambda: scene.runner.finished, 120)
+    assert scene.runner.score.games == 2
+    saved = sorted(path.name for path in store.records_dir.iterdir())
+    assert len([name for name in saved if name.endswith(".sgf")]) == 2

@@ -1,11 +1,11 @@
 """Annotated SGF: the review written into the record, so any SGF editor shows it.
 
-Each move gets a comment (C[]) with its verdict and the winning chances, and the marks
-SGF editors show next to moves: BM[2] a blunder, BM[1] a mistake, DO[] an inaccuracy
-(doubtful), TE[1] the first move of a correct forced win (tesuji), IT[] a defence that
-stopped a proven threat... no: IT[] marks a move that allowed the opponent a forced win
-only when it was also the engine's choice (nothing better existed). The better line of
-each mistake, or the proof of a missed win, is a variation beside the move; the proof of
+Each move gets a comment (C[]) with its verdict and Black's winning chance before and
+after it, and the marks SGF editors show next to moves: BM[2] a blunder, BM[1] a mistake,
+DO[] an inaccuracy (doubtful), TE[1] the first move of a correct forced win (tesuji), and
+IT[] (interesting) a move after which the opponent can force a win although it was the
+engine's own choice: the position was lost whatever was played. The better line of each
+flagged move, or the proof of a missed win, is a variation beside the move; the proof of
 a win a move allowed is a variation beside the opponent's next move. The root gets GC[]
 with each player's accuracy. `read_sgf` still reads the game (it keeps the main line).
 """

@@ -364,7 +364,8 @@ def analyse(
     nodes = proof_clock.nodes
     if win is not None:
         candidate = Candidate(win.line[0], WIN - len(win.line), win.line, "win-in-1" if win.kind == "five" else win.kind)
-        return Analysis(to_move, (candidate,), len(win.line), nodes, elapsed(), win, True)
+        others, more_nodes = _other_moves(position, candidate, n_best, limit, stop, elapsed(), level)
+        return Analysis(to_move, (candidate, *others), len(win.line), nodes + more_nodes, elapsed(), win, True)
     if stop is not None and stop.is_set():
         return Analysis(to_move, (), 0, nodes, elapsed(), None, True)
 
@@ -380,6 +381,19 @@ def analyse(
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
     return _endless(position, n_best, stop, on_progress, level, snapshot)
+
+
+def _other_moves(position: Position, first: Candidate, n_best: int, limit: Limit | None, stop, spent_ms: int, level: Level):
+    """Beside a proven win, the next best moves (a panel shows the top few), scored below it."""
+    if n_best <= 1 or (stop is not None and stop.is_set()):
+        return (), 0
+    budget = _FIRST_BUDGET_MS if limit is None or limit.time_ms is None else limit.time_ms - spent_ms
+    if budget < 20:
+        return (), 0
+    result = search(position, Limit(time_ms=budget), level, stop=stop, multipv=n_best + 1)
+    others = [c for c in result.candidates if c.move != first.move][: n_best - 1]
+    capped = tuple(Candidate(c.move, min(c.score, first.score - 1 - rank), c.pv) for rank, c in enumerate(others))
+    return capped, result.nodes
 
 
 def _after_forced_block(position: Position, result: SearchResult, limit: Limit, level: Level, stop, started: float) -> SearchResult:
@@ -411,11 +425,18 @@ def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
 
     budget = _FIRST_BUDGET_MS
     while True:
+        started = time.perf_counter()
         result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best)
+        blocked = result.forced == "block-four"
+        if blocked and result.score == 0 and not (stop is not None and stop.is_set()):
+            # the block is forced: deepen on the position after it instead (its score, negated)
+            result = _after_forced_block(position, result, Limit(time_ms=budget), level, stop, started)
+            forward(result)
         stopped = stop is not None and stop.is_set()
         if best is None or result.depth >= best.depth or result.forced:
             best = result
-        if stopped or result.forced or abs(result.score) > WIN_THRESHOLD or result.depth >= max_depth:
+        proven = result.forced and not blocked
+        if stopped or proven or abs(result.score) > WIN_THRESHOLD or result.depth >= max_depth:
             return snapshot(best, True)
         forward(result)
         budget = min(budget * 2, _LONGEST_BUDGET_MS)

@@ -53,6 +53,9 @@ _DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
 #: Share of the budget our own threat-space search may spend.
 _TSS_SHARE = 0.1
+#: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
+_SHORTCUTS = ("win-in-1", "block-four", "vcf", "vct")
+_OTHERS_DEPTH = 2
 
 
 class StopFlag(Protocol):
@@ -83,7 +86,11 @@ def search(
     """
     if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
         limit = default_limit(level)  # an unbounded search would never answer
-    return _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv)).run()
+    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv))
+    result = root.run()
+    if multipv > 1 and len(result.candidates) < multipv and result.forced in _SHORTCUTS:
+        result = root.with_other_candidates(result)
+    return result
 
 
 class _RootSearch:
@@ -169,6 +176,36 @@ class _RootSearch:
         except SearchStopped:
             pass
         return best
+
+    def with_other_candidates(self, result: SearchResult) -> SearchResult:
+        """A tactical answer (a win, a forced block) with the next best moves added for multi-PV.
+
+        The shortcut saw one move; the others come from a shallow exclusion search in the
+        time left. Their scores are capped just below the chosen move's, so the list stays
+        best first even when another move also wins (by a longer way).
+        """
+        engine = self.engine
+        searcher = AlphaBeta(engine, self.config, self.clock, ThreatSearch(engine, self.clock), self.seed)
+        moves = [engine.index(*p) for p in sorted(self._root_moves(engine), key=lambda p: (p[1], p[0]))]
+        order = searcher.ordered_moves(self.side, 0, -1, 10_000)
+        moves = [m for m in order if m in set(moves)] + [m for m in moves if m not in set(order)]
+        chosen = {engine.index(*result.move)}
+        others: list[Candidate] = []
+        try:
+            while len(others) + 1 < self.multipv:
+                rest = [m for m in moves if m not in chosen]
+                if not rest:
+                    break
+                score, move = searcher.search_root(rest, _OTHERS_DEPTH, self.side)
+                chosen.add(move)
+                pv = tuple(engine.point(i) for i in searcher.principal_variation(move, self.side))
+                others.append(Candidate(pv[0], min(score, result.score - 1 - len(others)), pv))
+        except SearchStopped:
+            pass
+        if not others:
+            return result
+        return SearchResult(result.move, result.score, result.depth, self.clock.nodes, result.pv,
+                            self._elapsed_ms(), result.forced, (result.candidates[0], *others))
 
     def _root_moves(self, engine: EngineBoard) -> set[Point]:
         """Legal candidates: empty points near the stones, minus renju-forbidden points for black."""

@@ -222,6 +222,7 @@ STRINGS: dict[str, str] = {
     "watch.draw": "Draw",
     "watch.saved": "Saved as {name}",
     "watch.not_saved": "The record could not be saved: {error}",
-    "watch.same_player": "Pick two players (they may be the same engine twice).",
     "watch.per_move": "{seconds} s per move",
+    "engines.analyst": "Analyst",
+    "engines.analyst_on": "Analyst ✓",
 }

@@ -224,6 +224,7 @@ STRINGS: dict[str, str] = {
     "watch.draw": "和棋",
     "watch.saved": "已保存为 {name}",
     "watch.not_saved": "棋谱未能保存：{error}",
-    "watch.same_player": "请选择两位选手（可以是同一个引擎两次）。",
     "watch.per_move": "每步 {seconds} 秒",
+    "engines.analyst": "分析",
+    "engines.analyst_on": "分析 ✓",
 }

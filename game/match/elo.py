@@ -34,7 +34,7 @@ def wilson_interval(fraction: float, games: int, z: float = 1.96) -> tuple[float
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.0f}"
+    return f"{round(value):+d}"  # never "-0"
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,17 @@ def worker_for(app: "App", game: Game, purpose: str) -> Any:
     return app.external_engines.worker(command, name, app.settings.engine_move_ms)
 
 
+def analysis_worker(app: "App") -> Any:
+    """The analyst for the analysis panel and review: the engine chosen in Settings -> Engines
+    (its `request_analysis` gives the same Analysis shape, one final answer per position after
+    its move time), else the built-in worker, which analyses without end."""
+    command = app.settings.analysis_engine
+    entry = find_entry(app.settings, command) if command else None
+    if entry is None:
+        return app.engine
+    return app.external_engines.worker(entry.command, entry.label, app.settings.engine_move_ms)
+
+
 def engine_limit(app: "App", clock_seconds: float | None) -> Limit:
     """An external engine's move time: the setting, cut down so a clocked engine never flags."""
     time_ms = app.settings.engine_move_ms

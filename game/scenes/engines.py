@@ -26,6 +26,16 @@ from game.ui.widgets import Button, FocusGroup, OptionRow
 from .base import Scene
 
 
+def _gap(row_h: int) -> int:
+    return max(5, row_h // 5)
+
+
+def _column_height(entries: int, row_h: int) -> int:
+    """Pixels from the first entry to below Back, as resize lays them out."""
+    gap = _gap(row_h)
+    return entries * (int(row_h * 1.75) + gap) + gap + (row_h + gap) + int(row_h * 1.2) + gap + row_h + 2 * gap + row_h
+
+
 def _seconds(ms: int) -> str:
     return tr("engines.seconds", seconds=f"{ms / 1000:g}")
 
@@ -70,26 +80,35 @@ class EnginesScene(Scene):
         self.card_w = int(min(920, width * 0.88))
         x = (width - self.card_w) // 2
         top = int(height * 0.13)
-        row_h = int(min(44, max(30, height * 0.05)))
-        gap = max(6, row_h // 5)
+        self.note_size = max(12, height // 58)
+        rows = max(1, len(self.entries))
+        # the largest rows that fit: entries, the path row, the message, move time, Back, footnote
+        row_h = 44
+        while row_h > 24 and top + _column_height(rows, row_h) + 40 + int(self.note_size * 1.6) > height:
+            row_h -= 1
+        gap = _gap(row_h)
         entry_h = int(row_h * 1.75)
         widgets: list[Any] = []
         self.rows: list[tuple[EngineEntry, pygame.Rect]] = []
         y = top
-        button_w = int(min(110, self.card_w * 0.13))
+        button_w = int(min(110, self.card_w * 0.12))
         hint_engine = self.app.settings.hint_engine
+        analysis_engine = self.app.settings.analysis_engine
         for index, entry in enumerate(self.entries):
             rect = pygame.Rect(x, y, self.card_w, entry_h)
             self.rows.append((entry, rect))
-            bx = rect.right - 3 * (button_w + gap)
+            bx = rect.right - 4 * (button_w + gap)
             by = rect.centery - row_h // 2
             hints = tr("engines.hints_on") if entry.command == hint_engine else tr("engines.hints")
+            analyst = tr("engines.analyst_on") if entry.command == analysis_engine else tr("engines.analyst")
             widgets += [
                 Button(f"test:{index}", tr("engines.test"), pygame.Rect(bx, by, button_w, row_h),
                        enabled=entry.command not in self.tests),
                 Button(f"hints:{index}", hints, pygame.Rect(bx + button_w + gap, by, button_w, row_h),
                        primary=entry.command == hint_engine),
-                Button(f"remove:{index}", tr("engines.remove"), pygame.Rect(bx + 2 * (button_w + gap), by, button_w, row_h)),
+                Button(f"analyst:{index}", analyst, pygame.Rect(bx + 2 * (button_w + gap), by, button_w, row_h),
+                       primary=entry.command == analysis_engine),
+                Button(f"remove:{index}", tr("engines.remove"), pygame.Rect(bx + 3 * (button_w + gap), by, button_w, row_h)),
             ]
             y += entry_h + gap
         if not self.rows:
@@ -105,7 +124,8 @@ class EnginesScene(Scene):
                               primary=True, enabled=self.field.enabled))
         y += row_h + gap
         self.message_y = y
-        y += int(row_h * 0.9) + gap
+        self.message_size = max(12, int(row_h * 0.42))
+        y += int(row_h * 1.2) + gap
         move_time = OptionRow("engine_move_ms", tr("engines.move_time"), ENGINE_MOVE_TIMES, describe=_seconds)
         move_time.select(self.app.settings.engine_move_ms)
         move_time.rect = pygame.Rect(x, y, self.card_w, row_h)
@@ -162,9 +182,10 @@ class EnginesScene(Scene):
                 self._save([other for other in entries if other.command != entry.command])
                 self.app.external_engines.discard(entry.command)
                 self._say(tr("engines.removed", name=entry.label), theme.TEXT_DIM)
-            elif name == "hints":
-                chosen = "" if self.app.settings.hint_engine == entry.command else entry.command
-                self.app.update_settings(self.app.settings.with_changes(hint_engine=chosen))
+            elif name in ("hints", "analyst"):  # use this engine for hints / analysis, or stop
+                field = "hint_engine" if name == "hints" else "analysis_engine"
+                chosen = "" if getattr(self.app.settings, field) == entry.command else entry.command
+                self.app.update_settings(self.app.settings.with_changes(**{field: chosen}))
                 self.resize(self.app.screen.get_size())
 
     # ----------------------------------------------------------------- actions
@@ -205,9 +226,11 @@ class EnginesScene(Scene):
     def _save(self, entries: list[EngineEntry]) -> None:
         self.app.update_settings(with_entries(self.app.settings, entries))
         self.resize(self.app.screen.get_size())
+        self.mark_dirty()
 
     def _say(self, message: str, colour: tuple[int, int, int]) -> None:
         self.message, self.message_colour = message, colour
+        self.mark_dirty()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -252,16 +275,22 @@ class EnginesScene(Scene):
         size = max(13, int(height * 0.021))
         for entry, rect in self.rows:
             pygame.draw.rect(surface, (54, 61, 72), rect, border_radius=10)
-            room = rect.width - int(rect.width * 0.45) - 24
-            name = text.fitted(entry.label, int(size * 1.2), theme.TEXT, room, bold=True)
-            surface.blit(name, (rect.x + 14, rect.y + 6))
+            room = rect.width - int(rect.width * 0.55) - 24
+            name = text.fitted(entry.label, max(13, int(rect.height * 0.3)), theme.TEXT, room, bold=True)
             status, colour = self._status(entry)
-            dot = (rect.x + 20 + name.get_width() + 6, rect.y + 6 + name.get_height() // 2)
-            pygame.draw.circle(surface, colour, dot, max(4, size // 3))
-            command = text.fitted(entry.command, max(11, int(size * 0.8)), theme.TEXT_DIM, room)
-            surface.blit(command, (rect.x + 14, rect.y + 8 + name.get_height()))
-            line = text.fitted(status, max(11, int(size * 0.85)), colour, room)
-            surface.blit(line, (rect.x + 14, rect.bottom - line.get_height() - 6))
+            line = text.fitted(status, max(11, int(rect.height * 0.2)), colour, room)
+            command = text.fitted(entry.command, max(10, int(rect.height * 0.18)), theme.TEXT_DIM, room)
+            lines = [name, command, line]
+            if sum(image.get_height() for image in lines) + 8 > rect.height:
+                lines = [name, line]  # a small window: the path gives way to the status
+            spare = rect.height - sum(image.get_height() for image in lines)
+            y = rect.y + spare // 2
+            for image in lines:
+                surface.blit(image, (rect.x + 14, y))
+                y += image.get_height()
+            radius = max(4, size // 3)
+            dot = (rect.x + 14 + name.get_width() + radius + 8, rect.y + spare // 2 + name.get_height() // 2)
+            pygame.draw.circle(surface, colour, dot, radius)
         if not self.rows:
             for i, line in enumerate(text.wrap(tr("engines.empty"), size, self.empty_rect.width - 20)[:3]):
                 image = text.render(line, size, theme.TEXT_DIM)
@@ -274,9 +303,13 @@ class EnginesScene(Scene):
             else:
                 widget.draw(surface, focused and self.focus.keyboard_used, index == self.focus.hover and widget.enabled)
         if self.message:
-            lines = text.wrap(self.message, size, self.card_w)[:2]
+            message_size = self.message_size
+            lines = text.wrap(self.message, message_size, self.card_w)
+            if len(lines) > 2:
+                message_size = max(10, int(message_size * 0.8))
+                lines = text.wrap(self.message, message_size, self.card_w)[:2]
             for i, line in enumerate(lines):
-                image = text.render(line, size, self.message_colour)
-                surface.blit(image, (self.card.x + 20, self.message_y + i * int(size * 1.3)))
-        note = text.render(tr("engines.note"), max(12, height // 58), theme.TEXT_DIM)
+                image = text.fitted(line, message_size, self.message_colour, self.card_w)
+                surface.blit(image, (self.card.x + 20, self.message_y + i * int(message_size * 1.25)))
+        note = text.fitted(tr("engines.note"), self.note_size, theme.TEXT_DIM, width - 20)
         surface.blit(note, note.get_rect(midtop=(width // 2, self.card.bottom + 8)))

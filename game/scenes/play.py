@@ -310,11 +310,15 @@ class PlayScene(Scene):
     def _start_job(self, purpose: str, level: Level, limit: Limit | None) -> None:
         position = Position.from_board(self.game.board)
         worker = worker_for(self.app, self.game, purpose)
+        clock = self.game.clock_left
         if worker is not self.app.engine:  # an external engine: its own move time (game_type 0)
-            clock = self.game.clock_left
             limit = engine_limit(self.app, None if clock is None else clock[self.game.to_move])
         self.job_worker = worker
-        self.job = worker.request(position, level, limit, seed=self.seed + self.game.move_count, purpose=purpose)
+        seed = self.seed + self.game.move_count
+        if worker is not self.app.engine and clock is not None:  # INFO time_left for a clocked engine
+            self.job = worker.request(position, level, limit, seed, purpose, time_left_ms=int(clock[self.game.to_move] * 1000))
+        else:
+            self.job = worker.request(position, level, limit, seed=seed, purpose=purpose)
         self.job_purpose = purpose
         self.job_started = time.monotonic()
 

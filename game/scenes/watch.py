@@ -219,6 +219,7 @@ class WatchScene(Scene):
 
     def _say(self, message: str, colour: tuple[int, int, int]) -> None:
         self.status, self.status_colour = message, colour
+        self.mark_dirty()
 
     # ----------------------------------------------------------------- update
     def update(self, dt: float) -> None:

@@ -87,11 +87,13 @@ def find_entry(settings: Any, command: str) -> EngineEntry | None:
 
 
 def with_entries(settings: Any, entries: list[EngineEntry]) -> Any:
-    """Settings holding `entries`; the opponent and hint engines are cleared if they were removed."""
+    """Settings holding `entries`; the opponent, hint and analysis engines are cleared if they were removed."""
     commands = {entry.command for entry in entries}
     changes: dict[str, Any] = {"engines": tuple(entry.to_dict() for entry in entries[:MAX_ENGINES])}
     if settings.opponent_engine and settings.opponent_engine not in commands:
         changes["opponent_engine"] = ""
     if settings.hint_engine and settings.hint_engine not in commands:
         changes["hint_engine"] = ""
+    if settings.analysis_engine and settings.analysis_engine not in commands:
+        changes["analysis_engine"] = ""
     return settings.with_changes(**changes)

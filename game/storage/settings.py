@@ -36,11 +36,12 @@ class Settings:
     window_width: int = 1120
     window_height: int = 800
     # external engines (game/storage/engines.py): the list, their move time, and which one
-    # is the opponent / gives hints ("" = the built-in engine)
+    # is the opponent / gives hints / analyses ("" = the built-in engine)
     engines: tuple[dict[str, str], ...] = ()
     engine_move_ms: int = DEFAULT_ENGINE_MOVE_MS
     opponent_engine: str = ""
     hint_engine: str = ""
+    analysis_engine: str = ""
 
     @property
     def rule_value(self) -> Rule:
@@ -94,5 +95,6 @@ def _is_valid(name: str, value: Any) -> bool:
         "engine_move_ms": lambda v: v in ENGINE_MOVE_TIMES,
         "opponent_engine": lambda v: isinstance(v, str),
         "hint_engine": lambda v: isinstance(v, str),
+        "analysis_engine": lambda v: isinstance(v, str),
     }
     return checks[name](value)

@@ -84,7 +84,8 @@ class TextField:
         offset = max(0, image.get_width() - room) if self.text else 0
         previous = target.get_clip()
         target.set_clip(clip.clip(previous) if previous else clip)
-        target.blit(image, (clip.x - offset, self.rect.centery - image.get_height() // 2))
+        indent = 0 if self.text else 6  # the caret stands before the placeholder, not on it
+        target.blit(image, (clip.x - offset + indent, self.rect.centery - image.get_height() // 2))
         target.set_clip(previous)
         if focused and caret_on:
             x = clip.x + min(room, (image.get_width() if self.text else 0)) + 1

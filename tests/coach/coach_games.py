@@ -1,5 +1,10 @@
 """Crafted games for the coach tests (alternating play, black first)."""
 
+#: Small time per position keeps the tests fast; the proofs get their own generous bound
+#: (they end by themselves long before it), so the flags do not depend on the machine's load.
+FAST_MS = 100
+PROOF_MS = 3000
+
 
 # Two games of the Casual level against itself (seeded), found by scanning self-play for
 # forced wins with find_win. GAME_MISSED_VCT: white's move 40 (j10) lets black win by VCT,

@@ -5,12 +5,7 @@ import pytest
 from game.coach import review_game
 from game.rules import Rule
 
-from coach_games import GAME_MISSED_VCF, GAME_MISSED_VCT
-
-#: Small time per position keeps the tests fast; the proofs get their own generous bound
-#: (they end by themselves long before it), so the flags do not depend on the machine's load.
-FAST_MS = 100
-PROOF_MS = 3000
+from coach_games import FAST_MS, GAME_MISSED_VCF, GAME_MISSED_VCT, PROOF_MS
 
 
 @pytest.fixture(scope="session")

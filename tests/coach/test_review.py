@@ -7,8 +7,7 @@ from game.coach.review import positions_of
 from game.engine.analysis import Proof
 from game.rules import Board, IllegalMoveError, Rule, Stone
 
-from coach_games import GAME_MISSED_VCF, GAME_MISSED_VCT
-from conftest import FAST_MS, PROOF_MS
+from coach_games import FAST_MS, GAME_MISSED_VCF, GAME_MISSED_VCT, PROOF_MS
 
 
 def plays_out_to_five(moves_before: list, proof: Proof) -> bool:

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import Limit, Position
 from game.engine.analysis import Analysis, Proof, analyse, find_win, win_chance, wins_after
-from game.rules import Board, Stone
+from game.rules import Board, Rule, Stone
 
 from coach_positions import VCF_MOVES, position_of, vcf_position, vct_position
 
@@ -84,6 +84,10 @@ def test_a_proven_win_is_certain_and_leads_the_candidates():
     result = analyse(vcf_position(), Limit(time_ms=2000), n_best=3)
     assert result.win is not None and result.best.move == result.win.line[0]
     assert result.best.forced == "vcf" and result.black_chance == 1.0
+    assert result.best.pv == result.win.line
+    moves = [c.move for c in result.candidates]
+    assert len(moves) == 3 and len(set(moves)) == 3  # the panel still gets its top three
+    assert result.candidates[0].score > result.candidates[1].score >= result.candidates[2].score
 
 
 def test_a_finished_game_has_its_winner():
@@ -113,3 +117,25 @@ def test_endless_analysis_deepens_and_stops_promptly():
     assert depths == sorted(set(depths)) and depths[0] >= 1  # only deeper results are shown
     assert result.best is not None and len(result.candidates) == 2
     assert latency < 0.5, f"the analysis took {latency:.3f} s to stop"  # ~100 ms measured; lenient for load
+
+
+def test_a_forced_block_is_scored_by_the_position_after_it():
+    """The root answers a four with the block and score 0; the analysis looks past it."""
+    board = Board(15)
+    for point in [(7, 7), (3, 3), (8, 7), (3, 4), (3, 2), (3, 5), (12, 12), (3, 6)]:  # white's four, capped at (3, 2)
+        board.push(point)
+    result = analyse(Position.from_board(board), Limit(time_ms=1500, depth=3))
+    assert result.best.move == (3, 7) and result.best.forced == "block-four"
+    assert result.best.score != 0 and result.best.pv[0] == result.best.move and len(result.best.pv) > 1
+
+
+def test_a_renju_proof_for_black_avoids_forbidden_points_and_ends_in_an_exact_five():
+    board = Board(15, Rule.RENJU)
+    # black: a closed four-to-be on row 7 and column 10, as in the freestyle VCF position
+    for point in VCF_MOVES:
+        board.push(point)
+    position = Position.from_board(board)
+    proof = find_win(position, 2000)
+    assert proof is not None and proof.attacker is Stone.BLACK
+    final = play_out(position, proof)
+    assert final.outcome().winner is Stone.BLACK

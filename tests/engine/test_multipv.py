@@ -63,10 +63,23 @@ def test_progress_reports_carry_the_candidates():
     assert seen and all(len(result.candidates) == 3 for result in seen)
 
 
-def test_a_tactical_win_is_one_forced_candidate():
+def test_a_tactical_answer_leads_and_other_moves_follow():
     result = search(vcf_position(), Limit(time_ms=2000), multipv=3)
-    assert result.forced == "vcf" and len(result.candidates) == 1
-    assert result.candidates[0].forced == "vcf" and result.candidates[0].move == result.move
+    assert result.forced == "vcf" and len(result.candidates) == 3
+    first, *others = result.candidates
+    assert first.forced == "vcf" and first.move == result.move and first.pv == result.pv
+    assert len({c.move for c in result.candidates}) == 3 and all(not c.forced for c in others)
+    assert first.score > others[0].score >= others[1].score
+    assert all(_legal(vcf_position(), c.move) for c in others)
+
+
+def test_a_forced_block_with_multipv_still_lists_distinct_moves():
+    board = Board(15)
+    for point in [(7, 7), (3, 3), (8, 7), (3, 4), (3, 2), (3, 5), (12, 12), (3, 6)]:  # white's capped four
+        board.push(point)
+    result = search(Position.from_board(board), Limit(time_ms=2000), multipv=2)
+    assert result.move == (3, 7) and result.forced == "block-four"
+    assert len(result.candidates) == 2 and result.candidates[1].move != (3, 7)
 
 
 def test_multipv_respects_renju_forbidden_points():

@@ -110,3 +110,44 @@ def test_watch_mode_plays_an_engine_against_a_builtin_level_and_saves_the_record
     assert scene.runner.score.games == 2
     saved = sorted(path.name for path in store.records_dir.iterdir())
     assert len([name for name in saved if name.endswith(".sgf")]) == 2
+
+
+def test_an_external_engine_gives_the_hint_when_chosen_for_hints(make_app):
+    command = f'"{sys.executable}" "{FAKE_BRAIN}"'
+    settings = Settings(engines=({"command": command, "name": "FakeBrain", "status": WORKS},), hint_engine=command,
+                        engine_move_ms=250)
+    app = make_app(settings)
+    click_button(app, "hot_seat")
+    frames(app, 2)
+    scene = app.manager.current
+    scene.place((0, 0))
+    scene.ask_hint()
+    assert run_until(app, lambda: scene.hint is not None, 30)
+    assert scene.hint == (7, 7)  # the fake brain's choice (our engine would answer near the stone)
+    assert app.external_engines.has(command)
+
+
+def test_the_chosen_analyst_answers_in_the_analysis_shape(make_app):
+    from game.engine import Position
+    from game.rules import Board
+    from game.scenes.engine_players import analysis_worker
+
+    command = f'"{sys.executable}" "{FAKE_BRAIN}"'
+    app = make_app(Settings(engines=({"command": command, "name": "FakeBrain", "status": WORKS},), engine_move_ms=250))
+    assert analysis_worker(app) is app.engine  # none chosen: the built-in analysis
+    app.update_settings(app.settings.with_changes(analysis_engine=command))
+    worker = analysis_worker(app)
+    job = worker.request_analysis(Position.from_board(Board(15)), n_best=2)
+    reply = worker.wait(20)
+    assert reply is not None and reply.job_id == job and reply.analysis.final
+    assert [candidate.move for candidate in reply.analysis.candidates] == [(7, 7), (6, 6)]
+
+
+def test_an_opponent_engine_whose_file_is_gone_offers_the_builtin_level(make_app, tmp_path):
+    gone = str(tmp_path / "moved" / "pbrain-old")
+    app = _engine_game(make_app, gone, "Old")
+    scene = app.manager.current
+    assert run_until(app, lambda: scene.fallback_offered, 30)
+    assert "there is no file at" in scene.engine_error
+    click_button(app, "fallback")
+    assert run_until(app, lambda: scene.game.move_count == 1, 30)  # the built-in level opened

@@ -28,7 +28,11 @@ LICENCE_NAME = "GomokuUI-LICENSE.txt"
 DEFAULT_SOURCE = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 DEFAULT_LICENCE = Path("/usr/share/doc/fonts-wqy-microhei/copyright")
 FACE_NAME = "WenQuanYi Micro Hei"  # the proportional face of the collection, not "... Mono"
-STRING_TABLES = [ROOT / "game" / "i18n" / "en.py", ROOT / "game" / "i18n" / "zh.py"]
+STRING_TABLES = [
+    ROOT / "game" / "i18n" / "en.py",
+    ROOT / "game" / "i18n" / "zh.py",
+    ROOT / "game" / "rules" / "named_openings.py",  # the renju openings' Chinese names, shown in every language
+]
 
 # Beyond the string tables: anything a player name, file name or number may need, and the
 # symbols the UI draws as text.

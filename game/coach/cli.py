@@ -52,6 +52,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    if out is None and err is None:
+        _attach_console()
     out = out or sys.stdout
     err = err or sys.stderr
     args = parse_args(sys.argv[1:] if argv is None else argv)
@@ -130,6 +132,24 @@ def _progress_printer(err: TextIO):
         print(f"\ranalysing position {done}/{total}", end=end, file=err, flush=True)
 
     return show
+
+
+def _attach_console() -> None:
+    """The packaged game is a windowed program on Windows, so it has no console of its own:
+    print into the console it was started from, if any (a redirected stdout is kept)."""
+    if sys.platform != "win32" or not getattr(sys, "frozen", False):
+        return
+    if sys.stdout is not None and hasattr(sys.stdout, "fileno"):
+        try:
+            sys.stdout.fileno()
+            return  # a real stream (a file or a pipe the caller redirected to)
+        except (OSError, ValueError):
+            pass
+    import ctypes
+
+    if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
+        sys.stdout = open("CONOUT$", "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (lives as long as the process)
+        sys.stderr = open("CONOUT$", "w", encoding="utf-8", buffering=1)  # noqa: SIM115
 
 
 def _system_language() -> str:

@@ -33,13 +33,18 @@ _JOIN_SECONDS = 2.0
 _PARENT_CHECK_SECONDS = 0.5
 
 
+#: Jobs whose purpose starts with this are opening decisions: "opening:propose", "opening:choose:black,white", ...
+OPENING_PURPOSE = "opening:"
+
+
 class WorkerClosedError(RuntimeError):
     """A request sent to an EngineWorker after `close()`."""
 
 
 @dataclass(frozen=True)
 class EngineReply:
-    """A finished job: its id, what it was for ("move", "hint" or "analysis"), and the result or an error text.
+    """A finished job: its id, what it was for ("move", "hint", "analysis" or "opening:..."), and the
+    result (a SearchResult, or an OpeningDecision for opening jobs) or an error text.
 
     An analysis job replies many times: a snapshot per deeper iteration (`analysis.final`
     False), then the last one (`analysis.final` True); `result` is None for all of them.
@@ -102,7 +107,13 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
                 final = analyse(position, limit, n_best=seed, stop=stop, on_progress=progress, level=level)
                 replies.put(EngineReply(job_id, purpose, None, analysis=final))
                 continue
-            result = search(position, limit=limit, level=level, seed=seed, stop=_JobStop(cancelled_upto, job_id))
+            stop = _JobStop(cancelled_upto, job_id)
+            if purpose.startswith(OPENING_PURPOSE):  # an opening decision, not a move (opening_choice.decide)
+                from .opening_choice import decide
+
+                result = decide(purpose[len(OPENING_PURPOSE):], position, level, limit, seed, stop)
+            else:
+                result = search(position, limit=limit, level=level, seed=seed, stop=stop)
             replies.put(EngineReply(job_id, purpose, result))
         except Exception as error:  # the parent shows it; the worker must survive a bad job
             replies.put(EngineReply(job_id, purpose, None, f"{type(error).__name__}: {error}"))

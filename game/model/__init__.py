@@ -5,9 +5,10 @@ No pygame here: the window, the autosave and the tests drive the same model.
 
 from .players import UNLIMITED, GameConfig, Player, PlayerKind
 from .serialize import SavedGameError
-from .session import ForbiddenMoveError, Game, GameOverError, MoveRejectedError, UndoNotAllowedError, UndoPlan
+from .session import ForbiddenMoveError, Game, GameOverError, MoveRejectedError, OpeningChoiceDueError, UndoNotAllowedError, UndoPlan
 
 __all__ = [
+    "OpeningChoiceDueError",
     "ForbiddenMoveError",
     "Game",
     "GameConfig",

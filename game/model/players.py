@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..rules import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Rule, Stone
+from ..rules import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Point, Rule, Stone
+from ..rules.opening import OpeningRule
 
 
 class PlayerKind(Enum):
@@ -56,6 +57,9 @@ class GameConfig:
     undo_limit: take-backs per side per game; 0 = none, None (UNLIMITED) = no limit.
     forbidden_loses: under renju, a forbidden black move loses (True) or is refused (False).
     clock_seconds: total thinking time per side, or None for no clocks.
+    opening: the opening rule (swap1, swap2, a named opening, a book opening, or free).
+    setup: stones on the board before play (a named or book opening), alternating from black.
+    opening_name: which named or book opening `setup` is (for display and records).
     """
 
     rule: Rule = Rule.FREESTYLE
@@ -65,6 +69,9 @@ class GameConfig:
     undo_limit: int | None = 3
     forbidden_loses: bool = True
     clock_seconds: float | None = None
+    opening: OpeningRule = OpeningRule.FREE
+    setup: tuple[Point, ...] = ()
+    opening_name: str = ""
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..rules import IllegalMoveError, Outcome, Reason, Rule, Stone
+from ..rules.opening import OpeningError, OpeningRule, OpeningState
 from .players import GameConfig, Player, PlayerKind
 
 FORMAT = "gomoku-game"
@@ -55,7 +56,11 @@ def game_to_dict(game: Any) -> dict[str, Any]:
             "undo_limit": config.undo_limit,
             "forbidden_loses": config.forbidden_loses,
             "clock_seconds": config.clock_seconds,
+            "opening": config.opening.value,
+            "setup": [list(point) for point in config.setup],
+            "opening_name": config.opening_name,
         },
+        "opening": game.opening.to_dict(),
         "moves": [[move.point[0], move.point[1], int(move.stone)] for move in game.board.history],
         "undos_left": {_stone_key(s): n for s, n in game.undos_left.items()},
         "undos_used": {_stone_key(s): n for s, n in game.undos_used.items()},
@@ -109,6 +114,7 @@ def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
         rule = Rule(raw_config.get("rule"))
     except ValueError:
         raise SavedGameError(f"unknown rule {raw_config.get('rule')!r}") from None
+    opening_rule, setup, opening_name = _opening_config(raw_config)
     undo_limit = raw_config.get("undo_limit")
     clock_seconds = raw_config.get("clock_seconds")
     try:
@@ -120,12 +126,27 @@ def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
             undo_limit=undo_limit if isinstance(undo_limit, int) and not isinstance(undo_limit, bool) else None,
             forbidden_loses=bool(raw_config.get("forbidden_loses", True)),
             clock_seconds=float(clock_seconds) if isinstance(clock_seconds, (int, float)) else None,
+            opening=opening_rule,
+            setup=setup,
+            opening_name=opening_name,
         )
     except ValueError as error:
         raise SavedGameError(f"bad game settings: {error}") from None
 
-    game = Game(config, now)
-    for number, entry in enumerate(_require(data, "moves", list), start=1):
+    try:
+        game = Game(config, now)  # places the setup stones, which the saved moves repeat
+    except IllegalMoveError as error:
+        raise SavedGameError(f"bad opening setup: {error}") from None
+    moves = _require(data, "moves", list)
+    if [entry[:2] for entry in moves[: len(setup)] if isinstance(entry, list)] != [list(p) for p in setup]:
+        raise SavedGameError("the saved moves do not begin with the opening's stones")
+    try:
+        game.opening = OpeningState.from_dict(data.get("opening", {"rule": opening_rule.value}))
+    except OpeningError as error:
+        raise SavedGameError(f"bad opening: {error}") from None
+    if game.opening.rule is not opening_rule:
+        raise SavedGameError(f"opening {game.opening.rule.value!r} does not match the settings' {opening_rule.value!r}")
+    for number, entry in enumerate(moves[len(setup):], start=len(setup) + 1):
         if (
             not isinstance(entry, list)
             or len(entry) != 3
@@ -137,6 +158,8 @@ def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
             game.board.push((entry[0], entry[1]), Stone(entry[2]))
         except IllegalMoveError as error:
             raise SavedGameError(f"move {number} is illegal: {error}") from None
+    if not game.opening.fits(game.board.move_count):
+        raise SavedGameError(f"the opening choices {game.opening.to_dict()['choices']!r} do not fit {game.board.move_count} stones")
 
     game.undos_left = _per_side(data.get("undos_left", {}), "undos_left", allow_none_values=True)
     game.undos_used = _per_side(data.get("undos_used", {"black": 0, "white": 0}), "undos_used")
@@ -151,6 +174,23 @@ def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
     if game.result is not None:
         game.finished_at = now()
     return game
+
+
+def _opening_config(raw_config: dict[str, Any]) -> tuple[OpeningRule, tuple[tuple[int, int], ...], str]:
+    """The opening rule, setup stones and opening name of a saved config (absent in older saves: free)."""
+    try:
+        rule = OpeningRule(raw_config.get("opening", OpeningRule.FREE.value))
+    except ValueError:
+        raise SavedGameError(f"unknown opening rule {raw_config.get('opening')!r}") from None
+    raw_setup = raw_config.get("setup", [])
+    if not isinstance(raw_setup, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p) for p in raw_setup
+    ):
+        raise SavedGameError(f"opening setup must be a list of [x, y] points, got {raw_setup!r}")
+    name = raw_config.get("opening_name", "")
+    if not isinstance(name, str):
+        raise SavedGameError(f"opening name must be text, got {name!r}")
+    return rule, tuple((p[0], p[1]) for p in raw_setup), name
 
 
 def _stored_result(raw: Any) -> Outcome | None:

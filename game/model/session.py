@@ -8,10 +8,11 @@ here, so the GUI holds no game state of its own.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..rules import Board, IllegalMoveError, Move, Outcome, Point, Reason, Rule, Stone
+from ..rules.opening import Choice, OpeningError, OpeningState, Phase, Seat
 from .players import GameConfig, Player, PlayerKind
 
 
@@ -25,6 +26,10 @@ class GameOverError(MoveRejectedError):
 
 class ForbiddenMoveError(MoveRejectedError):
     """A renju-forbidden black move, refused because the game is set to refuse rather than lose."""
+
+
+class OpeningChoiceDueError(MoveRejectedError):
+    """A stone placed while the opening rule waits for a colour choice."""
 
 
 class UndoNotAllowedError(ValueError):
@@ -48,6 +53,9 @@ class Game:
     def __init__(self, config: GameConfig | None = None, now: Callable[[], float] = time.monotonic) -> None:
         self.config = config or GameConfig()
         self.board = Board(self.config.size, self.config.rule)
+        for point in self.config.setup:  # a named or book opening is on the board before play
+            self.board.push(point)
+        self.opening = OpeningState(self.config.opening)
         self.result: Outcome | None = None
         limit = self.config.undo_limit
         self.undos_left: dict[Stone, int | None] = {Stone.BLACK: limit, Stone.WHITE: limit}
@@ -72,7 +80,53 @@ class Game:
 
     @property
     def current_player(self) -> Player:
+        """Who acts now: during a swap opening the seat whose decision it is, else the side to move."""
+        seat = self.opening_actor
+        if seat is not None:  # before the choices the first seat sits at black in the config
+            return self.config.black if seat is Seat.FIRST else self.config.white
         return self.config.player(self.to_move)
+
+    # ----------------------------------------------------------------- opening
+    @property
+    def opening_phase(self) -> Phase:
+        return self.opening.phase(self.board.move_count)
+
+    @property
+    def opening_actor(self) -> Seat | None:
+        """The seat whose opening decision it is (None once colours are settled or the game is over)."""
+        return None if self.is_over else self.opening.actor(self.board.move_count)
+
+    @property
+    def opening_options(self) -> tuple[Choice, ...]:
+        return () if self.is_over else self.opening.options(self.board.move_count)
+
+    @property
+    def opening_locked_moves(self) -> int:
+        """How many stones at the start belong to the opening and cannot be taken back."""
+        if self.opening.rule.has_choices:
+            if not self.opening.is_done(self.board.move_count):
+                return self.board.move_count
+            return 5 if self.opening.choices and self.opening.choices[0][1] is Choice.PLACE_TWO else 3
+        return len(self.config.setup)
+
+    def choose(self, choice: Choice) -> None:
+        """The deciding seat answers the opening rule's question; once colours are settled, the
+        players change places if the first seat ended up white.
+
+        Raises OpeningError (from the rules) when no choice is due or `choice` is not allowed.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over")
+        stones = self.board.move_count
+        seat = self.opening.actor(stones)
+        if seat is None:
+            raise OpeningError("no opening choice is due: the colours are settled")
+        self.opening.choose(seat, choice, stones)
+        if self.opening.is_done(stones) and self.opening.swapped:
+            self.config = replace(self.config, black=self.config.white, white=self.config.black)
+            if self.clock_left is not None:  # each player keeps his own clock when the colours change
+                self.clock_left = {Stone.BLACK: self.clock_left[Stone.WHITE], Stone.WHITE: self.clock_left[Stone.BLACK]}
+            self.undos_left = {Stone.BLACK: self.undos_left[Stone.WHITE], Stone.WHITE: self.undos_left[Stone.BLACK]}
 
     @property
     def is_over(self) -> bool:
@@ -125,6 +179,8 @@ class Game:
         """
         if self.is_over:
             raise GameOverError("the game is over")
+        if self.opening_phase is Phase.CHOOSE:
+            raise OpeningChoiceDueError("a colour must be chosen before the next stone")
         if not self.board.in_bounds(point):
             raise IllegalMoveError(f"point {point!r} is off the board")
         if not self.board.is_empty(point):
@@ -149,6 +205,9 @@ class Game:
         if self.clock_left is None or self.is_over or seconds <= 0:
             return
         side = self.to_move
+        seat = self.opening_actor
+        if seat is not None:  # in a swap opening the deciding seat's clock runs, whatever colour it places
+            side = Stone.BLACK if seat is Seat.FIRST else Stone.WHITE
         self.clock_left[side] = max(0.0, self.clock_left[side] - seconds)
         if self.clock_left[side] == 0.0:
             self._finish(Outcome(side.opponent, Reason.TIMEOUT))
@@ -171,11 +230,13 @@ class Game:
         side that made it. With no human at the board there is nothing to undo.
         """
         history = self.board.history
-        if not history:
+        locked = self.opening_locked_moves
+        if len(history) <= locked:
             return None
         humans = self.config.human_sides
         if len(humans) == 2:
             return UndoPlan(1, history[-1].stone)
+        history = history[locked:]
         if len(humans) == 0:
             return None
         human = humans[0] if requester is None or requester not in humans else requester

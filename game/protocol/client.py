@@ -157,10 +157,12 @@ class GomocupClient:
         )
         if not answer.upper().startswith("OK"):
             raise EngineFailure(FailureKind.NOT_STARTED, self.name, f"answered 'START {size}' with {answer!r}, not OK")
+        # time_left only with a match clock: some brains split a huge time_left over the game
+        time_left = [f"INFO time_left {match_ms}"] if match_ms else []
         self._send(
             f"INFO timeout_turn {turn_ms}",
             f"INFO timeout_match {match_ms}",
-            f"INFO time_left {match_ms if match_ms else 2147483647}",
+            *time_left,
             f"INFO max_memory {max_memory}",
             f"INFO game_type {game_type}",
             f"INFO rule {rule.gomocup_code}",

@@ -105,6 +105,18 @@ class NBest:
 
 
 @dataclass(frozen=True)
+class Swap2BoardStart:
+    """Gomocup's ``SWAP2BOARD``: the swap2 opening stones follow, one ``x,y`` per line, then DONE."""
+
+
+@dataclass(frozen=True)
+class PointLine:
+    """One ``x,y`` line inside a SWAP2BOARD block."""
+
+    point: Point
+
+
+@dataclass(frozen=True)
 class Unknown:
     """A line whose first word is no command we know; the brain answers ``UNKNOWN``."""
 
@@ -118,7 +130,7 @@ class Blank:
 
 Command = (
     Start | RectStart | Restart | Begin | Turn | BoardStart | StoneLine | Done | Info | Takeback
-    | End | About | Stop | ShowForbid | NBest | Unknown | Blank
+    | End | About | Stop | ShowForbid | NBest | Swap2BoardStart | PointLine | Unknown | Blank
 )
 
 # ----------------------------------------------------------------------------- parsers
@@ -193,7 +205,11 @@ _PARSERS = {
     "STOP": _no_argument(Stop()),
     "YXSHOWFORBID": _no_argument(ShowForbid()),
     "YXNBEST": lambda rest, line: NBest(parse_number(rest, "YXNBEST count", line)),
+    "SWAP2BOARD": _no_argument(Swap2BoardStart()),
 }
+
+#: Commands still obeyed inside a SWAP2BOARD block; every other line there must be ``x,y``.
+_SWAP2_BLOCK_WORDS = frozenset({"DONE", "END", "YXSTOP", "STOP"})
 
 #: The keywords that interrupt a search: the reader thread acts on them at once.
 INTERRUPTING = frozenset({"END", "YXSTOP", "STOP"})
@@ -205,8 +221,9 @@ def keyword(line: str) -> str:
     return parts[0].upper() if parts else ""
 
 
-def parse_command(line: str, *, in_board: bool = False) -> Command:
-    """Parse one line. Inside a BOARD block (`in_board`) ``x,y,field`` lines are stones.
+def parse_command(line: str, *, in_board: bool = False, in_swap2: bool = False) -> Command:
+    """Parse one line. Inside a BOARD block (`in_board`) ``x,y,field`` lines are stones; inside
+    a SWAP2BOARD block (`in_swap2`) ``x,y`` lines are.
 
     Raises ProtocolError when a known command has malformed arguments; an unknown first
     word gives `Unknown`, never an exception.
@@ -216,6 +233,8 @@ def parse_command(line: str, *, in_board: bool = False) -> Command:
         return Blank()
     if in_board and text[0].isdigit():
         return parse_stone_line(text)
+    if in_swap2 and keyword(text) not in _SWAP2_BLOCK_WORDS:
+        return PointLine(parse_point(text))  # anything else inside the block is a bad coordinate
     parts = text.split(None, 1)
     word = parts[0].upper()
     rest = parts[1] if len(parts) > 1 else ""

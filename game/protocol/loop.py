@@ -20,6 +20,7 @@ from . import commands as cmd
 from .clock import StopSignal
 from .replies import error, move_line, protocol_line, search_message
 from .session import Session, ThinkRequest
+from .swap2 import Swap2Request, answer as swap2_answer
 from .thinking import Decision, SearchFunction, decide, is_playable
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,8 @@ class Brain:
             self.writer.write(text)
         if reply.think is not None:
             self._think(reply.think)
+        if reply.swap2 is not None:
+            self._answer_swap2(reply.swap2)
         return not reply.end
 
     def _think(self, request: ThinkRequest) -> None:
@@ -166,6 +169,24 @@ class Brain:
             log.info("END arrived while thinking; not answering %s", decision.move)
             return
         self._answer(request, decision)
+
+    def _answer_swap2(self, request: Swap2Request) -> None:
+        """Answer SWAP2BOARD with the level's opening judgement (interruptible like a search)."""
+        stop = StopSignal(request.budget_ms)
+        with self._lock:
+            self._current_stop = stop
+            if self._unread_stops > 0 or self._ending.is_set():
+                stop.set()
+        try:
+            line, placed = swap2_answer(request, self.level, self.seed + self.moves_played, stop, self._search_function)
+        finally:
+            with self._lock:
+                self._current_stop = None
+        if self._ending.is_set():
+            return
+        self.session.play_opening(request.board.copy(), placed, took_black=line == "SWAP")
+        self.moves_played += 1
+        self.writer.write(line)
 
     def _answer(self, request: ThinkRequest, decision: Decision) -> None:
         # A fallback move has no engine result; report it as a depth-0 line like any other.

@@ -18,9 +18,12 @@ from importlib import metadata
 from game.engine import warm_up
 from game.rules import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, Point, Rule, Stone
 
+from game.rules.opening import OpeningRule
+
 from . import commands as cmd
 from .clock import TimeControl, think_time_ms
 from .replies import error, forbid_line
+from .swap2 import Swap2Error, Swap2Request, rule_for_code, setup_board
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +73,7 @@ class Reply:
     lines: tuple[str, ...] = ()
     think: ThinkRequest | None = None
     end: bool = False
+    swap2: Swap2Request | None = None  # a SWAP2BOARD position the loop must answer
 
 
 @dataclass
@@ -91,7 +95,10 @@ class Session:
         self.to_move = Stone.BLACK
         self.time = TimeControl()
         self.settings: dict[str, str] = {}  # every INFO value, for the log and for tools
+        self.opening = OpeningRule.FREE  # INFO rule 5 / 6: swap1 / swap2 (Yixin Board's codes)
         self._pending: _PendingBoard | None = None
+        self._swap2: list[cmd.PointLine] | None = None  # a SWAP2BOARD block being read
+        self._swap2_problem = ""  # the first malformed line of that block, reported at DONE
 
     # --------------------------------------------------------------- queries
     @property
@@ -103,8 +110,11 @@ class Session:
     def handle_line(self, line: str) -> Reply:
         """Parse one input line in the current context and handle it; bad input becomes ``ERROR``."""
         try:
-            command = cmd.parse_command(line, in_board=self.in_board)
+            command = cmd.parse_command(line, in_board=self.in_board, in_swap2=self._swap2 is not None)
         except cmd.ProtocolError as problem:
+            if self._swap2 is not None:  # one ERROR at DONE, so the manager reads exactly one answer
+                self._swap2_problem = self._swap2_problem or str(problem)
+                return Reply()
             return Reply((error(str(problem)),))
         return self.handle(command)
 
@@ -175,7 +185,8 @@ class Session:
             if key in _TIME_KEYS:
                 self.time = self.time.with_value(key, number)
             elif key == "rule":
-                self._set_rule(Rule.from_gomocup(number))
+                rule, self.opening = rule_for_code(number)
+                self._set_rule(rule)
         self.settings[key] = value
         log.debug("INFO %s = %s", key, value)
         return Reply()
@@ -249,6 +260,8 @@ class Session:
         return Reply()
 
     def _on_done(self, command: cmd.Done) -> Reply:
+        if self._swap2 is not None:
+            return self._finish_swap2()
         pending, self._pending = self._pending, None
         if pending is None:
             return Reply((error("DONE without BOARD"),))
@@ -272,6 +285,46 @@ class Session:
             log.info("BOARD: continuous-game stones (field 3) are treated as opponent stones")
         self.board = board
         self.to_move = self.me
+
+    # --------------------------------------------------------------- SWAP2BOARD
+    def _on_swap2boardstart(self, command: cmd.Swap2BoardStart) -> Reply:
+        self._swap2, self._swap2_problem = [], ""
+        return Reply()
+
+    def _on_pointline(self, command: cmd.PointLine) -> Reply:
+        if self._swap2 is None:
+            return Reply((f"UNKNOWN command '{command.point[0]},{command.point[1]}'",))
+        self._swap2.append(command)
+        return Reply()
+
+    def _finish_swap2(self) -> Reply:
+        """Check the SWAP2BOARD block; a bad one is an ERROR and leaves the game as it was."""
+        lines, problem = self._swap2 or [], self._swap2_problem
+        self._swap2, self._swap2_problem = None, ""
+        if self.board is None:
+            return Reply((error("SWAP2BOARD before START: send START first"),))
+        if problem:
+            return Reply((error(f"SWAP2BOARD ignored: {problem}"),))
+        try:
+            board = setup_board(self.board.size, self.rule, [line.point for line in lines])
+        except Swap2Error as bad:
+            return Reply((error(str(bad)),))
+        budget = think_time_ms(self.time, board.move_count, board.size)
+        opening = self.opening if self.opening.has_choices else OpeningRule.SWAP2
+        return Reply(swap2=Swap2Request(board, opening, budget))
+
+    def play_opening(self, board: Board, placed: list[Point], took_black: bool) -> None:
+        """Record the brain's SWAP2BOARD answer: the stones it placed, and its colour from now on."""
+        for point in placed:
+            board.push(point)
+        self.board = board
+        self.to_move = board.to_move
+        if took_black:
+            self.me = Stone.BLACK
+        elif len(placed) == 1:
+            self.me = Stone.WHITE  # it stayed white and played white's move
+        else:
+            self.me = None  # after proposing three or placing two stones the opponent picks the colours
 
     # --------------------------------------------------------------- Yixin extensions
     def _on_showforbid(self, command: cmd.ShowForbid) -> Reply:

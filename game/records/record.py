@@ -31,6 +31,8 @@ class GameRecord:
 
     `moves` alternate from black. `result` None means unfinished or unknown. `date` is an
     ISO date ("2026-11-21") or empty. `times_ms`, when given, has one think time per move.
+    The opening rule, the named opening and the swap choices are kept so a record shows how
+    the colours were decided (the opening stones are the first moves).
     """
 
     size: int = DEFAULT_SIZE
@@ -41,6 +43,9 @@ class GameRecord:
     result: Result | None = None
     date: str = ""
     times_ms: list[int] | None = None
+    opening: str = "free"  # the opening rule (game.rules.opening.OpeningRule value)
+    opening_name: str = ""  # a named renju opening's key, or "book-N"
+    opening_choices: list[str] = field(default_factory=list)  # "second:place_two", "first:white", in order
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:

@@ -10,6 +10,11 @@ variations, comments and unknown properties are ignored by `read_sgf`; `main_lin
 gives every property of the main line (comments, move marks) to readers that want them,
 such as the coach's annotated records. Setup stones (AB/AW/AE) and passes are refused,
 since a Gomoku record cannot hold them. Move times are not written.
+
+Opening rules use three properties of our own in the root (SGF lets an application add
+them; other readers skip them): OP the opening rule (swap1, swap2, named, balanced), ON the
+named opening (e.g. kagetsu) and OC the swap choices in order, each "seat:choice", separated
+by commas (OC[second:place_two,first:white]). A game comment (GC) says the same in words.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from game.rules import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Reason, Rule, Stone
+from game.rules.opening import OpeningError, OpeningRule, OpeningState
 
 from .errors import ReplayError, SgfError
 from .record import GameRecord, Result
@@ -68,7 +74,7 @@ def write_sgf(record: GameRecord) -> str:
 
 
 def root_properties(record: GameRecord) -> list[tuple[str, str]]:
-    """The root node's (name, value) pairs: game type, size, rule, players, date, result."""
+    """The root node's (name, value) pairs: game type, size, rule, players, date, result, opening."""
     root = [("GM", "4"), ("FF", "4"), ("CA", "UTF-8"), ("SZ", str(record.size)), ("RU", record.rule.value)]
     if record.black:
         root.append(("PB", record.black))
@@ -78,6 +84,15 @@ def root_properties(record: GameRecord) -> list[tuple[str, str]]:
         root.append(("DT", record.date))
     if record.result is not None:
         root.append(("RE", _format_result(record.result)))
+    if record.opening != OpeningRule.FREE.value:
+        root.append(("OP", record.opening))
+        if record.opening_name:
+            root.append(("ON", record.opening_name))
+        if record.opening_choices:
+            root.append(("OC", ",".join(record.opening_choices)))
+        words = [record.opening] + ([record.opening_name] if record.opening_name else [])
+        words += [choice.replace(":", " player: ") for choice in record.opening_choices]
+        root.append(("GC", "Opening: " + "; ".join(words)))
     return root
 
 
@@ -263,12 +278,30 @@ def read_sgf(text: str) -> GameRecord:
         result=_read_result(root.get("RE")),
         date=root["DT"].values[0] if "DT" in root else "",
     )
+    record.opening, record.opening_name, record.opening_choices = _read_opening(root, len(moves))
     try:
         record.replay()
     except ReplayError as error:
         prop = move_props[error.move_number - 1]
         raise SgfError(str(error), line=prop.line, column=prop.column) from error
     return record
+
+
+def _read_opening(root: dict[str, _Property], moves: int) -> tuple[str, str, list[str]]:
+    """OP, ON and OC (see the module docstring). Raises SgfError for an unknown rule or choices that cannot fit."""
+    op = root.get("OP")
+    rule_text = op.values[0].strip() if op is not None else OpeningRule.FREE.value
+    name = root["ON"].values[0].strip() if "ON" in root else ""
+    choices = [part.strip() for value in root["OC"].values for part in value.split(",") if part.strip()] if "OC" in root else []
+    try:
+        state = OpeningState.from_dict({"rule": rule_text, "choices": [choice.split(":", 1) for choice in choices]})
+    except OpeningError as error:
+        prop = op or root.get("OC")
+        raise SgfError(f"bad opening: {error}", prop.line if prop else 1, prop.column if prop else 1) from None
+    if not state.fits(moves):
+        prop = root.get("OC") or op
+        raise SgfError(f"the opening choices {choices!r} do not fit a {rule_text} game of {moves} moves", prop.line, prop.column)
+    return rule_text, name, choices
 
 
 def _check_game_type(prop: _Property | None) -> None:

@@ -9,13 +9,14 @@ import pygame
 from game.i18n import tr
 from game.rules import Board
 from game.storage.engines import engine_entries
-from game.storage.settings import COLOURS, LEVELS
+from game.storage.settings import COLOURS, LEVELS, OPENINGS
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import BoardGeometry, ScreenLayout
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from .base import Scene
+from .opening_texts import opening_rule_name
 from .setup import HOT_SEAT, VS_AI, new_game
 
 def _opponent_label(value: str, engines: dict[str, str]) -> str:
@@ -47,11 +48,14 @@ class MenuScene(Scene):
         engines = {entry.command: entry.label for entry in engine_entries(settings)}
         level = OptionRow("level", tr("menu.level"), LEVELS + tuple(engines), describe=lambda v: _opponent_label(v, engines))
         level.select(settings.opponent_engine if settings.opponent_engine in engines else settings.ai_level)
+        opening = OptionRow("opening", tr("menu.opening"), OPENINGS, describe=opening_rule_name)
+        opening.select(settings.opening)
         return [
             Button("continue", tr("menu.continue"), visible=self.saved is not None),
             Button("play_ai", tr("menu.play_ai"), primary=True),
             colour,
             level,
+            opening,
             Button("hot_seat", tr("menu.hot_seat")),
             Button("watch", tr("menu.watch"), visible=self.app.manager.has_scene("watch")),
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
@@ -114,6 +118,8 @@ class MenuScene(Scene):
                 self.app.update_settings(settings.with_changes(ai_level=value, opponent_engine=""))
             else:
                 self.app.update_settings(settings.with_changes(opponent_engine=value))
+        elif action == "opening":
+            self.app.update_settings(settings.with_changes(opening=value))
         elif action == "watch":
             self.app.manager.switch("watch")
         elif action == "load":

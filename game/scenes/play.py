@@ -18,17 +18,22 @@ from game.engine.worker import EngineReply
 from game.i18n import tr
 from game.loop_pacing import seconds_to_next_tick
 from game.records import point_to_notation
-from game.model import ForbiddenMoveError, Game, MoveRejectedError, UndoNotAllowedError
+from game.engine.worker import OPENING_PURPOSE
+from game.model import ForbiddenMoveError, Game, MoveRejectedError, OpeningChoiceDueError, UndoNotAllowedError
+from game.model.opening_play import opening_task
 from game.rules import IllegalMoveError, Point, Stone
+from game.rules.opening import Choice, OpeningError, Phase, Seat
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.layout import step_cursor
+from game.ui.opening_prompt import draw_prompt, prompt_layout
 from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
 from .engine_players import engine_limit, fallback_level, hand_over_to_builtin, worker_for
 from .names import colour_name, player_name, result_sound, undos_text
+from .opening_texts import choice_label, choice_text, decision_text, opening_heading, seat_name, thinking_text
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35
@@ -37,6 +42,8 @@ HINT_LEVEL = Level.STRONG
 HINT_LIMIT = Limit(time_ms=1200)
 #: How long a newly placed stone takes to settle onto the board.
 SETTLE_SECONDS = 0.14
+#: The computer's opening stones go down one by one, this far apart.
+OPENING_STONE_SECONDS = 0.45
 #: Resign, and New game in the middle of a game, need a second press within this many seconds.
 CONFIRM_SECONDS = 3.0
 STATUS_SECONDS = 3.5
@@ -81,6 +88,8 @@ class PlayScene(Scene):
         self._forbidden: tuple[Point, ...] = ()
         self._forbidden_key: tuple[Any, ...] | None = None
         self.seed = random.randrange(1 << 30)
+        self.opening_queue: list[Point] = []  # the computer's opening stones still to go down
+        self.opening_wait = 0.0
         if game.config.is_vs_ai:
             self.app.engine.start()  # spawn the process now, not on the computer's first move
         self.resize(self.app.screen.get_size())
@@ -114,6 +123,11 @@ class PlayScene(Scene):
                           pygame.Rect(px + gap, first_y - gap - row_h, pw - 2 * gap, row_h), primary=True)
         buttons.insert(0, fallback)
         self.buttons_top = first_y
+        panel = pygame.Rect(px + gap, 0, pw - 2 * gap, 0)
+        self.prompt_cards = {two: prompt_layout(panel, first_y - gap, row_h, gap, two)[0] for two in (False, True)}
+        _, rects = prompt_layout(panel, first_y - gap, row_h, gap, True)
+        for choice, rect in zip((Choice.BLACK, Choice.WHITE, Choice.PLACE_TWO), rects):
+            buttons.append(Button(f"choose_{choice.value}", choice_label(choice), rect, primary=choice is not Choice.PLACE_TWO))
         self.focus.set_widgets(buttons)
         self._refresh_buttons()
 
@@ -123,13 +137,16 @@ class PlayScene(Scene):
         human_turn = not game.is_over and not game.is_ai_turn
         states = {
             "undo": game.can_undo(self._requester()),
-            "hint": human_turn and self.job is None,
+            "hint": human_turn and self.job is None and game.opening_actor is None,
             "resign": not game.is_over and bool(game.config.human_sides),
         }
         offer = self.fallback_offered and bool(self.engine_error) and not game.is_over
+        choosing = self._human_choice_due()
         for widget in self.focus.widgets:
             if widget.action == "fallback":
                 widget.visible = offer
+            if widget.action.startswith("choose_"):
+                widget.visible = choosing and Choice(widget.action[7:]) in game.opening_options
             if widget.action in states:
                 widget.enabled = states[widget.action]
             if widget.action in ("resign", "new_game"):
@@ -143,7 +160,19 @@ class PlayScene(Scene):
 
     @property
     def thinking(self) -> bool:
-        return self.job is not None and self.job_purpose == "move"
+        return self.job is not None and (self.job_purpose == "move" or self.job_purpose.startswith(OPENING_PURPOSE))
+
+    def _acting_colour(self) -> Stone:
+        """Whose card is lit: the side to move, or during a swap opening the deciding seat's card."""
+        seat = self.game.opening_actor
+        if seat is None:
+            return self.game.to_move
+        return Stone.BLACK if seat is Seat.FIRST else Stone.WHITE
+
+    def _human_choice_due(self) -> bool:
+        """Whether a person must answer the opening rule's colour question now (the prompt shows)."""
+        game = self.game
+        return game.opening_phase is Phase.CHOOSE and not game.is_over and not game.is_ai_turn
 
     def _say(self, key: str, **values: Any) -> None:
         self.status = tr(key, **values)
@@ -209,6 +238,8 @@ class PlayScene(Scene):
         elif action == "menu":
             self._stop_engine()
             self.app.manager.switch("menu")
+        elif action.startswith("choose_"):
+            self.choose(Choice(action[7:]))
 
     # ----------------------------------------------------------------- actions
     def place(self, point: Point) -> None:
@@ -222,6 +253,10 @@ class PlayScene(Scene):
             return
         try:
             game.play(point)
+        except OpeningChoiceDueError:
+            self._say("opening.choose_first")
+            self.app.play_sound("invalid")
+            return
         except ForbiddenMoveError:
             self._say("status.forbidden")
             self.app.play_sound("invalid")
@@ -232,6 +267,24 @@ class PlayScene(Scene):
             return
         self.cursor = point
         self._after_move()
+
+    def choose(self, choice: Choice) -> None:
+        """A person answers the opening rule's question with one of the prompt's buttons."""
+        game = self.game
+        if not self._human_choice_due():
+            self._say("opening.not_now")
+            self.app.play_sound("invalid")
+            return
+        name = seat_name(game, game.opening_actor)
+        try:
+            game.choose(choice)
+        except OpeningError:
+            self._say("opening.not_now")
+            self.app.play_sound("invalid")
+            return
+        self.status, self.status_left = choice_text(name, choice), STATUS_SECONDS
+        self.app.autosave(game)
+        self._refresh_buttons()
 
     def _after_move(self) -> None:
         self._stop_engine()  # a hint still being searched is about a position that is gone
@@ -340,9 +393,13 @@ class PlayScene(Scene):
 
     def _update_engine(self) -> None:
         game = self.game
+        if self.opening_queue:
+            return  # the computer's opening stones are still going down (see _place_opening_stone)
         if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error:
             level = self._ai_level()
-            self._start_job("move", level, self._move_limit(level))
+            task = opening_task(game)
+            purpose = "move" if task is None else OPENING_PURPOSE + task
+            self._start_job(purpose, level, self._move_limit(level))
         if self.job is not None and self.ai_reply is None:
             reply = (self.job_worker or self.app.engine).poll()
             if reply is not None:
@@ -372,12 +429,51 @@ class PlayScene(Scene):
         if time.monotonic() - self.job_started < MIN_THINK_SECONDS:
             return  # hold the answer back a moment so it does not feel instant
         self.job, self.ai_reply = None, None
+        if reply.purpose.startswith(OPENING_PURPOSE):
+            self._apply_opening(reply.result)
+            return
         try:
             game.play(reply.result.move)
         except (IllegalMoveError, MoveRejectedError) as error:
             self.engine_error = tr("status.engine_error", error=error)
             return
         self.cursor = reply.result.move  # keyboard players start from where the action is
+        self._after_move()
+
+    def _apply_opening(self, decision: Any) -> None:
+        """The computer's opening answer: its choice at once (announced), its stones one by one."""
+        game = self.game
+        name = seat_name(game, game.opening_actor) if game.opening_actor is not None else ""
+        try:
+            if decision.choice:
+                choice = Choice(decision.choice)
+                game.choose(choice)
+                self.status, self.status_left = choice_text(name, choice), STATUS_SECONDS
+                self.app.autosave(game)
+        except (OpeningError, ValueError) as error:
+            self.engine_error = tr("status.engine_error", error=error)
+            return
+        self.opening_queue = list(decision.stones)
+        self.opening_wait = 0.0
+
+    def _place_opening_stone(self, dt: float) -> None:
+        """Put the next of the computer's opening stones down, OPENING_STONE_SECONDS after the last."""
+        self.opening_wait -= dt
+        if self.opening_wait > 0:
+            return
+        game = self.game
+        point = self.opening_queue.pop(0)
+        if game.opening_phase is not Phase.PLACE or not game.is_ai_turn:
+            self.opening_queue.clear()  # the rule asks for no more stones from the computer
+            return
+        try:
+            game.play(point)
+        except (IllegalMoveError, MoveRejectedError) as error:
+            self.opening_queue.clear()
+            self.engine_error = tr("status.engine_error", error=error)
+            return
+        self.opening_wait = OPENING_STONE_SECONDS
+        self.cursor = point
         self._after_move()
 
     def _external_failed(self, failure: Any) -> None:
@@ -413,6 +509,8 @@ class PlayScene(Scene):
             if self.game.is_over:
                 self._finish()
                 return
+        if self.opening_queue and not self.game.is_over:
+            self._place_opening_stone(dt)
         if not self.game.is_over:
             self._update_engine()
         self._refresh_buttons()
@@ -450,7 +548,8 @@ class PlayScene(Scene):
         human_turn = not game.is_over and not game.is_ai_turn
         last = game.last_move
         forbidden = self._forbidden_points() if human_turn and game.to_move is Stone.BLACK else ()
-        hover = self.hover if human_turn and not self.show_cursor and self.hover not in forbidden else None
+        placing = human_turn and game.opening_phase is not Phase.CHOOSE
+        hover = self.hover if placing and not self.show_cursor and self.hover not in forbidden else None
         return BoardMarks(
             last_move=last.point if last else None,
             winning_line=game.winning_line,
@@ -490,13 +589,18 @@ class PlayScene(Scene):
         heading = text.fitted(rule_line, heading_size, theme.ACCENT, inner_w, bold=True)
         surface.blit(heading, (px + pad, y))
         y += heading.get_height() + pad // 2
+        opening_line = opening_heading(game)
+        if opening_line:
+            image = text.fitted(opening_line, max(12, int(heading_size * 0.7)), theme.TEXT_DIM, inner_w)
+            surface.blit(image, (px + pad, y - pad // 4))
+            y += image.get_height() + pad // 4
         card_h = int(min(86, max(58, ph * 0.13)))
         for stone in (Stone.BLACK, Stone.WHITE):
             human = game.config.player(stone).is_human
             details = [undos_text(game.undos_left[stone])] if human else []
             if game.clock_left is not None:
                 details.append(tr("play.clock", time=format_duration(game.clock_left[stone])))
-            active = not game.is_over and game.to_move is stone
+            active = not game.is_over and self._acting_colour() is stone
             badge = tr("play.to_move") if active else ""
             rect = pygame.Rect(px + pad, y, inner_w, card_h)
             glow = (self.time * 1.2) % 1.0 if active and self.thinking else None
@@ -514,6 +618,10 @@ class PlayScene(Scene):
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
         fallback = self.focus.find("fallback")
         list_bottom = fallback.rect.top if fallback is not None and fallback.visible else self.buttons_top
+        if self._human_choice_due():
+            card = self.prompt_cards[Choice.PLACE_TWO in game.opening_options]
+            list_bottom = card.top
+            draw_prompt(surface, card, tr("opening.decision"), decision_text(game), (self.time * 0.8) % 1.0)
         list_rect = pygame.Rect(px + pad, y, inner_w, list_bottom - y - pad)
         draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)
@@ -524,8 +632,14 @@ class PlayScene(Scene):
             return self.status, theme.TEXT
         if self.engine_error:
             return self.engine_error, theme.BAD
+        if self.thinking and self.job_purpose.startswith(OPENING_PURPOSE):
+            return thinking_text(game), theme.ACCENT
         if self.thinking:
             return tr("status.thinking", name=player_name(game, game.to_move)), theme.ACCENT
+        if self.opening_queue:
+            return thinking_text(game), theme.ACCENT
+        if game.opening_actor is not None:  # a colour question is asked by the card itself
+            return ("" if self._human_choice_due() else decision_text(game)), theme.ACCENT
         if self.job is not None:
             return tr("status.hint_thinking"), theme.ACCENT
         if game.config.is_vs_ai:

@@ -10,11 +10,12 @@ from typing import Any
 import pygame
 
 from game.i18n import tr
-from game.storage.settings import BOARD_SIZES, CLOCK_MINUTES, LANGUAGES, MAX_UNDO_CHOICE
+from game.storage.settings import BOARD_SIZES, CLOCK_MINUTES, LANGUAGES, MAX_UNDO_CHOICE, NAMED_OPENING_CHOICES, OPENINGS
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from .base import Scene
+from .opening_texts import named_opening_label, opening_rule_name
 
 RULES = ("freestyle", "standard", "renju")
 UNDO_CHOICES: tuple[int | None, ...] = tuple(range(MAX_UNDO_CHOICE + 1)) + (None,)
@@ -56,6 +57,8 @@ class SettingsScene(Scene):
     # (setting field, label key, choices, how a choice reads)
     ROWS: tuple[tuple[str, str, tuple[Any, ...], Any], ...] = (
         ("rule", "settings.rule", RULES, lambda v: tr(f"rule.{v}")),
+        ("opening", "settings.opening", OPENINGS, opening_rule_name),
+        ("named_opening", "settings.named_opening", NAMED_OPENING_CHOICES, named_opening_label),
         ("board_size", "settings.board_size", BOARD_SIZES, lambda v: f"{v} × {v}"),
         ("undo_limit", "settings.undo_limit", UNDO_CHOICES, _undos),
         ("clock_minutes", "settings.clock", CLOCK_CHOICES, _clock),

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 
 from game.model import Game, GameConfig, Player
-from game.rules import Stone
+from game.rules import Point, Stone
+from game.rules.named_openings import ALL as NAMED_OPENINGS, named_opening
+from game.rules.opening import OpeningRule
+from game.rules.opening_book import random_book_opening
 from game.storage import Settings
 from game.storage.engines import find_entry
 
@@ -36,6 +39,8 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         black, white = (human, computer) if side is Stone.BLACK else (computer, human)
     else:
         raise ValueError(f"unknown game mode {mode!r}; expected {VS_AI!r} or {HOT_SEAT!r}")
+    rng = rng or random.Random()
+    opening, setup, opening_name = opening_setup(settings, rng)
     config = GameConfig(
         rule=settings.rule_value,
         size=settings.board_size,
@@ -44,8 +49,25 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         undo_limit=settings.undo_limit,
         forbidden_loses=settings.forbidden_loses,
         clock_seconds=clock_seconds(settings),
+        opening=opening,
+        setup=setup,
+        opening_name=opening_name,
     )
     return Game(config)
+
+
+def opening_setup(settings: Settings, rng: random.Random) -> tuple[OpeningRule, tuple[Point, ...], str]:
+    """The opening rule and the stones it puts down before play: a named renju opening (the one
+    chosen in Settings, or one drawn at random) or a balanced start from the book."""
+    rule = OpeningRule(settings.opening)
+    if rule is OpeningRule.NAMED:
+        key = settings.named_opening
+        opening = rng.choice(NAMED_OPENINGS) if key == "random" else named_opening(key)
+        return rule, opening.stones(settings.board_size), opening.key
+    if rule is OpeningRule.BALANCED:
+        index, stones = random_book_opening(rng, settings.board_size)
+        return rule, stones, f"book-{index + 1}"
+    return rule, (), ""
 
 
 def opponent(settings: Settings) -> Player:

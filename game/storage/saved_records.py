@@ -43,6 +43,9 @@ def record_from_game(game: Game, date: str = "") -> GameRecord:
         white=game.config.white.name,
         result=None if game.result is None else Result.from_outcome(game.result),
         date=date,
+        opening=game.config.opening.value,
+        opening_name=game.config.opening_name,
+        opening_choices=[f"{seat.value}:{choice.value}" for seat, choice in game.opening.choices],
     )
 
 

@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..rules import Rule
+from ..rules.named_openings import ALL as NAMED_OPENINGS
+from ..rules.opening import OpeningRule
 from .engines import DEFAULT_ENGINE_MOVE_MS, ENGINE_MOVE_TIMES, is_engine_list
 
 LEVELS = ("beginner", "casual", "strong", "master")
@@ -14,6 +16,8 @@ LANGUAGES = ("", "en", "zh")  # "" follows the system language
 BOARD_SIZES = (15, 19)
 MAX_UNDO_CHOICE = 5  # the menu offers 0..5 or unlimited (None)
 CLOCK_MINUTES = (5, 10, 20, 30)  # thinking time per side; None = no clock
+OPENINGS = tuple(rule.value for rule in OpeningRule)
+NAMED_OPENING_CHOICES = ("random",) + tuple(opening.key for opening in NAMED_OPENINGS)
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class Settings:
     fullscreen: bool = False
     window_width: int = 1120
     window_height: int = 800
+    opening: str = OpeningRule.FREE.value
+    named_opening: str = "random"  # which renju opening "named" sets up, or a random one
     # external engines (game/storage/engines.py): the list, their move time, and which one
     # is the opponent / gives hints / analyses ("" = the built-in engine)
     engines: tuple[dict[str, str], ...] = ()
@@ -91,6 +97,8 @@ def _is_valid(name: str, value: Any) -> bool:
         "fullscreen": lambda v: isinstance(v, bool),
         "window_width": lambda v: is_int(v) and 640 <= v <= 10000,
         "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
+        "opening": lambda v: v in OPENINGS,
+        "named_opening": lambda v: v in NAMED_OPENING_CHOICES,
         "engines": is_engine_list,
         "engine_move_ms": lambda v: v in ENGINE_MOVE_TIMES,
         "opponent_engine": lambda v: isinstance(v, str),

@@ -2,14 +2,17 @@
 
 import pytest
 
-from game.engine import Limit, Position, search
+from game.engine import Level, Limit, Position, search
 from game.engine.api import Candidate
 from game.rules import Board, Rule, Stone
 
 from coach_positions import position_of, vcf_position
 
 MIDDLEGAME = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)]  # quiet: no forced win for black
-DEPTH_LIMIT = Limit(time_ms=20_000, depth=3)
+DEPTH_LIMIT = Limit(time_ms=20_000, depth=2)
+#: Multi-PV works the same at every level; Strong skips Master's threat-space phases, which
+#: keeps these tests quick on the pure-Python engine too.
+LEVEL = Level.STRONG
 
 
 def _legal(position: Position, point) -> bool:
@@ -20,7 +23,7 @@ def _legal(position: Position, point) -> bool:
 @pytest.mark.parametrize("count", [2, 4])
 def test_multipv_gives_distinct_legal_moves_best_first(count):
     position = position_of(MIDDLEGAME)
-    result = search(position, DEPTH_LIMIT, multipv=count)
+    result = search(position, DEPTH_LIMIT, LEVEL, multipv=count)
     moves = [candidate.move for candidate in result.candidates]
     assert len(moves) == count and len(set(moves)) == count
     assert all(_legal(position, move) for move in moves)
@@ -36,8 +39,8 @@ def test_multipv_gives_distinct_legal_moves_best_first(count):
 
 def test_multipv_one_is_the_plain_search():
     position = position_of(MIDDLEGAME)
-    single = search(position, DEPTH_LIMIT)
-    several = search(position, DEPTH_LIMIT, multipv=3)
+    single = search(position, DEPTH_LIMIT, LEVEL)
+    several = search(position, DEPTH_LIMIT, LEVEL, multipv=3)
     assert single.candidates == (Candidate(single.move, single.score, single.pv, single.forced),)
     assert several.move == single.move and several.score == single.score
 
@@ -45,21 +48,21 @@ def test_multipv_one_is_the_plain_search():
 def test_the_second_candidate_is_the_best_move_without_the_first():
     """Exclusion multi-PV: the 2nd move's score is exact, not a null-window bound."""
     position = position_of(MIDDLEGAME)
-    result = search(position, DEPTH_LIMIT, multipv=2)
+    result = search(position, DEPTH_LIMIT, LEVEL, multipv=2)
     first, second = result.candidates
     assert second.score <= first.score
     # the same depth-3 search on the position after the second move, from the opponent's side,
     # cannot prove the second move better than it was scored by more than the search's noise
     board = position.to_board()
     board.push(second.move)
-    reply = search(Position.from_board(board), Limit(time_ms=20_000, depth=2))
+    reply = search(Position.from_board(board), Limit(time_ms=20_000, depth=1), LEVEL)
     assert reply.score >= -first.score - 5000
 
 
 def test_progress_reports_carry_the_candidates():
     position = position_of(MIDDLEGAME)
     seen = []
-    search(position, DEPTH_LIMIT, multipv=3, on_progress=seen.append)
+    search(position, DEPTH_LIMIT, LEVEL, multipv=3, on_progress=seen.append)
     assert seen and all(len(result.candidates) == 3 for result in seen)
 
 
@@ -88,5 +91,5 @@ def test_multipv_respects_renju_forbidden_points():
         board.push(point)
     position = Position.from_board(board)
     assert position.to_move is Stone.BLACK
-    result = search(position, DEPTH_LIMIT, multipv=5)
+    result = search(position, DEPTH_LIMIT, LEVEL, multipv=5)
     assert all(_legal(position, c.move) for c in result.candidates)

@@ -7,7 +7,8 @@ a move), late (answers a move after 3 s), crash (exits on its second move), ille
 the opponent's last point), forbidden (plays 7,7 whatever the board), garbage (prints a line
 that is no answer), ignore-end (carries on after END), child (starts a sleeping child
 process, then behaves), no-start (never answers START), refuse-nbest (UNKNOWN to YXNBEST).
-Standard library only; it also writes its pid (and its child's) to --pid-file if given.
+Standard library only; it also writes its pid (and its child's) to --pid-file if given, and
+every line it receives to --log.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def main() -> int:
     parser.add_argument("--fault", default="none")
     parser.add_argument("--name", default="FakeBrain")
     parser.add_argument("--pid-file")
+    parser.add_argument("--log", help="append every line received to this file")
     args = parser.parse_args()
     fault = args.fault
     size = 15
@@ -73,6 +75,9 @@ def main() -> int:
 
     for raw in sys.stdin:
         line = raw.strip()
+        if args.log:
+            with open(args.log, "a") as log:
+                log.write(line + "\n")
         word = line.split(None, 1)[0].upper() if line else ""
         if board_lines is not None:
             if word == "DONE":

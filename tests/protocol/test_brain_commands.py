@@ -39,7 +39,7 @@ def test_each_command_parses_to_its_value(line, expected):
 
 
 def test_unknown_first_word_is_unknown_not_an_error():
-    assert parse_command("SWAP2BOARD") == cmd.Unknown("SWAP2BOARD")
+    assert parse_command("SWAP3BOARD") == cmd.Unknown("SWAP3BOARD")
     assert parse_command("FOO 1 2") == cmd.Unknown("FOO 1 2")
 
 

@@ -161,7 +161,7 @@ def test_restart_clears_the_board_and_keeps_size_and_rule():
     assert session.me is None
 
 
-@pytest.mark.parametrize("code, rule", [(0, Rule.FREESTYLE), (1, Rule.STANDARD), (4, Rule.RENJU), (5, Rule.RENJU), (2, Rule.FREESTYLE)])
+@pytest.mark.parametrize("code, rule", [(0, Rule.FREESTYLE), (1, Rule.STANDARD), (4, Rule.RENJU), (5, Rule.FREESTYLE), (6, Rule.FREESTYLE), (12, Rule.RENJU), (2, Rule.FREESTYLE)])  # 5, 6: Yixin swap1, swap2
 def test_info_rule_maps_the_gomocup_bitmask(code, rule):
     session = started(f"INFO rule {code}")
     assert session.rule is rule and session.board.rule is rule

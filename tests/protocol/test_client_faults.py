@@ -188,3 +188,23 @@ def test_an_external_analysis_comes_in_the_builtin_analysis_shape():
         assert analysis.candidates[1].score < -900_000  # the brain's "-M3": a lost line
     finally:
         worker.close()
+
+
+def test_the_conversation_is_what_a_gomocup_manager_sends(tmp_path):
+    log = tmp_path / "received.txt"
+    client = GomocupClient(fake_brain("none", "--log", str(log)), **FAST)
+    client.start(15, Rule.RENJU, turn_ms=300)
+    board = Board(15, Rule.RENJU)
+    board.push(client.move(board).point)  # BEGIN: a fresh brain on an empty board
+    board.push((0, 0))
+    board.push(client.move(board).point)  # TURN: it knew everything but our stone
+    board.pop()
+    board.pop()  # a take-back of two moves: the whole position again
+    client.move(board)
+    client.close()
+    received = log.read_text().splitlines()
+    assert received[:8] == [
+        "START 15", "INFO timeout_turn 300", "INFO timeout_match 0", f"INFO max_memory {350 * 1024 * 1024}",
+        "INFO game_type 1", "INFO rule 4", "ABOUT", "BEGIN",
+    ]
+    assert received[8:] == ["TURN 0,0", "BOARD", "7,7,2", "DONE", "END"]  # white to move: black's stone is 2

@@ -209,3 +209,35 @@ def test_psq_blank_lines_are_ignored():
 def test_psq_move_after_the_trailer_is_refused(trailer, line):
     with pytest.raises(PsqError, match=f"line {line}.*'9,9,0'.*after the end"):
         read_psq("Piskvorky 15x15, 11:11, 0\n8,8,0\n" + trailer)
+
+
+# ----------------------------------------------------------------- opening rules in SGF (openings feature)
+def test_sgf_keeps_the_opening_rule_the_named_opening_and_the_swap_choices():
+    from game.records.record import GameRecord
+    from game.records.sgf import read_sgf, write_sgf
+
+    record = GameRecord(
+        moves=[(7, 7), (8, 6), (9, 9), (6, 9), (10, 5), (3, 3)],
+        black="Computer",
+        white="Ann",
+        opening="swap2",
+        opening_choices=["second:place_two", "first:white"],
+    )
+    text = write_sgf(record)
+    assert "OP[swap2]" in text and "OC[second:place_two,first:white]" in text and "GC[Opening:" in text
+    again = read_sgf(text)
+    assert (again.opening, again.opening_choices, again.moves) == ("swap2", record.opening_choices, record.moves)
+    named = GameRecord(moves=[(7, 7), (7, 6), (8, 6)], rule=Rule.RENJU, opening="named", opening_name="kagetsu")
+    assert read_sgf(write_sgf(named)).opening_name == "kagetsu"
+
+
+@pytest.mark.parametrize(
+    "props, message",
+    [("OP[swap9]", "unknown opening rule"), ("OP[swap1]OC[second:place_two]", "do not fit"), ("OP[swap2]OC[second:maybe]", "malformed opening choice")],
+)
+def test_sgf_with_a_bad_opening_is_refused_with_a_clear_message(props, message):
+    from game.records.errors import SgfError
+    from game.records.sgf import read_sgf
+
+    with pytest.raises(SgfError, match=message):
+        read_sgf(f"(;GM[4]SZ[15]{props};B[hh];W[ig];B[jj])")

@@ -6,7 +6,7 @@
 
 Standard library only, so it works on a fresh machine with just Python 3.11 and pip.
 The venv is reinstalled only when the install inputs change (a stamp file records their
-hash): pyproject.toml, setup.py and the engine's C kernel, which the install compiles.
+hash): pyproject.toml, setup.py and the engine's C core, which the install compiles.
 """
 
 from __future__ import annotations
@@ -29,13 +29,18 @@ def venv_python() -> Path:
 
 
 #: What `pip install -e .` reads or builds: a change to any of them needs a reinstall.
-INSTALL_INPUTS = ("pyproject.toml", "setup.py", "game/engine/_kernel.c")
+#: Glob patterns, so a new file of the compiled engine core counts too.
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "game/engine/native/*.c", "game/engine/native/*.h")
+
+
+def install_inputs() -> list[Path]:
+    return sorted(path for pattern in INSTALL_INPUTS for path in ROOT.glob(pattern))
 
 
 def pyproject_hash() -> str:
     digest = hashlib.sha256()
-    for name in INSTALL_INPUTS:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    for path in install_inputs():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     written = []
     try:
         app.update_settings(app.settings.with_changes(opening="swap2"))
+        app.manager.switch("menu")  # built again, with the opening row showing Swap2
         frames(app)
         written.append(shoot(app, args.out, "menu"))
         app.manager.switch("settings")
@@ -104,6 +105,14 @@ def main(argv: list[str] | None = None) -> int:
         frames(app)
         written.append(shoot(app, args.out, "named_opening"))
         app.manager.switch("menu")
+
+        from game.ui.layout import MIN_WINDOW
+
+        app.resize_window(MIN_WINDOW)
+        app.manager.switch("play", game=swap_game(OpeningRule.SWAP2, computer, you, OPENING))
+        frames(app)
+        written.append(shoot(app, args.out, "swap2_choose_small_window"))
+        app.resize_window((1120, 800))
 
         app.update_settings(app.settings.with_changes(language="zh"))
         app.manager.switch("play", game=swap_game(OpeningRule.SWAP2, computer, you, OPENING))

@@ -1,6 +1,10 @@
 """Negamax alpha-beta with principal-variation search, a transposition table and
 killer/history move ordering, over the incremental EngineBoard.
 
+With the compiled kernel the whole tree below the root runs in C (native/search.c, the
+same search node for node): Python calls it once per root move. The Python code here is
+the reference it is tested against, and the search of installs without a compiler.
+
 Forced replies cost no depth: when the opponent has a five point the only move is the
 block, searched at the same depth, so a must-block is never cut off by the horizon.
 A side that can make an open four (with no five against it) has won.
@@ -9,11 +13,13 @@ A side that can make an open four (with no five against it) has won.
 from __future__ import annotations
 
 import random
+import time
+from array import array
 
 from . import patterns as pt
-from .clock import Clock
+from .clock import Clock, SearchStopped
 from .levels import LevelConfig
-from .state import BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
+from .state import _compiled, BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
 
 WIN = 1_000_000
@@ -26,14 +32,18 @@ DOUBLE_THREE_BONUS = 8000
 MIN_WIDTH = 6
 #: Moves after this many at a node are searched one ply shallower first.
 LMR_AFTER = 3
-
-
+#: Why the compiled search stopped (its `halt` code).
+_HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent"}
 
 
 class AlphaBeta:
     """One search's state: the board, the transposition table and the ordering heuristics."""
 
-    def __init__(self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int) -> None:
+    def __init__(
+        self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int,
+        native: bool | None = None,
+    ) -> None:
+        """`native` (default: whenever the board is compiled) runs the tree in C."""
         self.board = board
         self.config = config
         self.clock = clock
@@ -41,8 +51,19 @@ class AlphaBeta:
         self.renju = board.rule.value == "renju"
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * board.length
+        # With the kernel an array, which the compiled ordering and search read in place.
+        self.history = [0] * board.length if board.kernel is None else array("q", bytes(8 * board.length))
         self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
+        if native is None:
+            native = board.kernel is not None
+        if native and board.kernel is None:
+            raise ValueError("the compiled search needs a compiled board")
+        # Its transposition table, killers and history live in C; it shares the VCF
+        # failure memo with `threats`.
+        self.native = _compiled.Search(
+            board.kernel, threats._vcf_fail, self.history, config.width, config.node_vcf, config.noise, self.noise_key,
+            config.sees_threes, config.quiet_threes,
+        ) if native else None
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, side: int) -> int:
@@ -103,7 +124,28 @@ class AlphaBeta:
 
     # ---------------------------------------------------------------- search
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
-        """Score of the position for `side` to move, exact inside (alpha, beta), a bound outside."""
+        """Score of the position for `side` to move, exact inside (alpha, beta), a bound outside.
+
+        Raises SearchStopped when the clock ends the search (the board is left as it was).
+        """
+        if self.native is not None:
+            return self._negamax_native(depth, alpha, beta, ply, side)
+        return self._negamax_python(depth, alpha, beta, ply, side)
+
+    def _negamax_native(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
+        """The whole tree in C, on the Python clock's count (so it stops where Python would)."""
+        clock = self.clock
+        seconds = -1.0 if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
+        score, clock.nodes, clock.next_check, halt = self.native.negamax(
+            depth, alpha, beta, ply, side, clock.nodes, clock.next_check, clock.interval,
+            -1 if clock.max_nodes is None else clock.max_nodes, seconds,
+            None if clock.stop is None else clock.stop.is_set,
+        )
+        if halt:
+            raise SearchStopped(_HALT_REASONS[halt])
+        return score
+
+    def _negamax_python(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
         self.clock.tick()
         board = self.board
         other = 3 - side
@@ -120,7 +162,7 @@ class AlphaBeta:
                 return self.evaluate(side)
             board.make(block, side)
             try:
-                return -self.negamax(depth, -beta, -alpha, ply + 1, other)
+                return -self._negamax_python(depth, -beta, -alpha, ply + 1, other)
             finally:
                 board.unmake()
         if board.by_class[side][pt.C_FLEX4] and self.config.sees_threes:
@@ -166,16 +208,16 @@ class AlphaBeta:
             board.make(move, side)
             try:
                 if number == 0:
-                    score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
+                    score = -self._negamax_python(child_depth, -beta, -alpha, ply + 1, other)
                 else:
                     # Late move reduction: a move ordered late is first searched shallower
                     # and only searched fully when it surprises.
                     reduced = child_depth - 1 if number >= LMR_AFTER and child_depth >= 2 and child_depth < depth else child_depth
-                    score = -self.negamax(reduced, -alpha - 1, -alpha, ply + 1, other)
+                    score = -self._negamax_python(reduced, -alpha - 1, -alpha, ply + 1, other)
                     if reduced < child_depth and score > alpha:
-                        score = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, other)
+                        score = -self._negamax_python(child_depth, -alpha - 1, -alpha, ply + 1, other)
                     if alpha < score < beta:
-                        score = -self.negamax(child_depth, -beta, -alpha, ply + 1, other)
+                        score = -self._negamax_python(child_depth, -beta, -alpha, ply + 1, other)
             finally:
                 board.unmake()
             if score > best_score:
@@ -238,17 +280,25 @@ class AlphaBeta:
         colour = 3 - side
         try:
             while len(line) < limit:
-                entry = self.tt.get(board.hash ^ (SIDE_KEY if colour == WHITE else 0))
-                if entry is None or entry[3] < 0 or board.cells[entry[3]]:
+                move = self._tt_move(colour)
+                if move < 0 or board.cells[move]:
                     break
-                board.make(entry[3], colour)
+                board.make(move, colour)
                 made += 1
-                line.append(entry[3])
+                line.append(move)
                 colour = 3 - colour
         finally:
             for _ in range(made):
                 board.unmake()
         return line
+
+
+    def _tt_move(self, colour: int) -> int:
+        """The best move stored for the board's position with `colour` to move, or -1."""
+        if self.native is not None:
+            return self.native.tt_move(colour)
+        entry = self.tt.get(self.board.hash ^ (SIDE_KEY if colour == WHITE else 0))
+        return -1 if entry is None else entry[3]
 
 
 def _to_tt(score: int, ply: int) -> int:

@@ -22,20 +22,20 @@ class Clock:
         self.stop = stop
         self.interval = interval
         self.nodes = 0
-        self._next_check = interval
+        self.next_check = interval
 
     def tick(self) -> None:
         """Count one node; raise SearchStopped when the search must end."""
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + self.interval
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + self.interval
             self.check()
 
     def advance(self, nodes: int) -> None:
         """Count `nodes` at once (work done outside Python, e.g. the compiled VCF); check as tick does."""
         self.nodes += nodes
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + self.interval
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + self.interval
             self.check()
 
     def check(self) -> None:

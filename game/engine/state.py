@@ -11,9 +11,10 @@ rescans the board: this is the hot path of the search.
 Measured cost (CPython 3.11, the shared 2-core dev machine; benchmarks/kernel_speed.py):
 in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 20 changed
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
-making most of the calls. So it is compiled: `_kernel.c` keeps the board in C arrays,
+making most of the calls. So it is compiled: the C core in `native/` keeps the board in C arrays,
 mirrors every make/unmake into the lists and sets below (1.3 microseconds a pair), and
-runs the VCF, the VCT and the move ordering entirely in C. The Python code below stays as the
+runs the alpha-beta tree, the VCF, the VCT and the move ordering entirely in C (after that,
+under 3% of Master's time at 1 s a move is Python). The Python code below stays as the
 reference the tests hold the kernel to, and as the fallback when the extension was not
 built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 from functools import lru_cache
 
 from game.rules import Board, Rule
@@ -30,7 +32,7 @@ from . import patterns as pt
 
 #: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
 #: here and in threats.py / alphabeta.py does the same, slower.
-_KERNEL_API = 5
+_KERNEL_API = 8
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -104,9 +106,16 @@ def kernel_available() -> bool:
 
 
 @lru_cache(maxsize=None)
-def _compiled_tables(rule: Rule):
-    black = pt.cell_table(rule is Rule.RENJU)
-    return _compiled.Tables(_joint_tables(rule), black, pt.cell_table(False))
+def _compiled_tables(rule: Rule) -> tuple[array, ...]:
+    """The kernel's pattern tables, as arrays it reads in place: four joint, black's and white's cells."""
+    joint = tuple(array("I", table) for table in _joint_tables(rule))
+    return joint + (array("q", pt.cell_table(rule is Rule.RENJU)), array("q", pt.cell_table(False)))
+
+
+@lru_cache(maxsize=None)
+def _compiled_zobrist(length: int) -> tuple[None, array, array]:
+    """ZOBRIST for a board of `length` cells, as arrays the kernel reads in place."""
+    return None, array("Q", ZOBRIST[BLACK][:length]), array("Q", ZOBRIST[WHITE][:length])
 
 
 def warm_up(rule: Rule) -> None:
@@ -189,12 +198,10 @@ class EngineBoard:
             self.keys = self.comb = None
 
     def _make_kernel(self):
-        offsets = [offset for d in range(4) for offset, _ in self.neighbours[d]]
-        shifts = [shift for d in range(4) for _, shift in self.neighbours[d]]
+        # The C board sets itself up with the same layout and checks it against these lists.
         return _compiled.Kernel(
-            _compiled_tables(self.rule), self.cells, self.keys, self.comb, self.packed, self.by_class,
-            self.total, self.near, self.joint_masks, offsets, shifts, self.near_offsets,
-            ZOBRIST, self.hash, self.board_cells, self.width, self.rule is Rule.RENJU,
+            _compiled_tables(self.rule), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU,
+            self.cells, self.packed, self.by_class, self.total, self.near, self.hash,
         )
 
     # ----------------------------------------------------------------- coordinates
@@ -402,7 +409,7 @@ class EngineBoard:
         """Everything make/unmake must restore exactly (for tests)."""
         kernel = self.kernel
         keys = self.keys if kernel is None else [kernel.keys(d) for d in range(4)]
-        comb = self.comb if kernel is None else kernel.combined()
+        comb = self.comb if kernel is None else kernel.keys(4)
         return (
             tuple(self.cells), self.hash, tuple(self.total),
             tuple(tuple(k) for k in keys),

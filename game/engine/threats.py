@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from . import patterns as pt
 from .clock import Clock
-from .state import BLACK, EngineBoard, any_cell
+from .state import _compiled, BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 #: Most nodes one compiled VCF or VCT call may visit (about a second in C): a safety bound
@@ -34,8 +34,15 @@ class ThreatSearch:
         self.board = board
         self.clock = clock
         self.renju = board.rule.value == "renju"
-        self._vcf_fail: dict[int, int] = {}  # hash ^ colour -> deepest depth that failed
-        self._vct_fail: dict[int, int] = {}
+        # Position key -> deepest depth that failed. With the kernel they are kept in C
+        # (Memo objects), where the compiled searches read and write them.
+        compiled = board.kernel is not None
+        self._vcf_fail = _compiled.Memo() if compiled else {}
+        self._vct_fail = _compiled.Memo() if compiled else {}
+
+    def failures(self) -> tuple[dict[int, int], dict[int, int]]:
+        """The VCF and VCT failure memos as dicts (for tests: Python and C must agree)."""
+        return tuple(memo if isinstance(memo, dict) else memo.to_dict() for memo in (self._vcf_fail, self._vct_fail))
 
     # ---------------------------------------------------------------- helpers
     def _blocked_by_forbidden(self, defender: int, cell: int) -> bool:
@@ -119,14 +126,15 @@ class ThreatSearch:
     def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
         zone_a, zone_b = zone if zone is not None else (-1, -1)
         budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.vcf(attacker, depth, zone_a, zone_b, self._vcf_fail, budget, self.clock.check)
+        line, nodes = self.board.kernel.threat(
+            attacker, depth, 0, zone_a, zone_b, self._vcf_fail, None, budget, self.clock.check)
         self.clock.advance(nodes)
         return line
 
     def _compiled_vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None) -> list[int] | None:
         zone_a, zone_b = zone if zone is not None else (-1, -1)
         budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.vct(
+        line, nodes = self.board.kernel.threat(
             attacker, depth, vcf_depth, zone_a, zone_b, self._vcf_fail, self._vct_fail, budget, self.clock.check)
         self.clock.advance(nodes)
         return line

@@ -171,7 +171,7 @@ STRINGS: dict[str, str] = {
     "menu.watch": "Watch engines",
     "menu.engine_opponent": "{name}",
     "engines.title": "Engines",
-    "engines.path_hint": "Path to a Gomocup engine (pbrain-…): type or paste it, then Enter",
+    "engines.path_hint": "Engine (pbrain-…) or folder: type, paste or drop a path, then Enter",
     "engines.add": "Add",
     "engines.paste": "Paste",
     "engines.test": "Test",
@@ -255,4 +255,6 @@ STRINGS: dict[str, str] = {
     "opening.choose_first": "Choose a colour first: use the buttons in the panel.",
     "opening.not_now": "That choice is not open now.",
     "opening.decision": "Opening decision",
+    "engines.none_in_folder": "No Gomocup engines (pbrain-…) in {path}",
+    "engines.added_folder": "Added {count} engines from {path}; testing them…",
 }

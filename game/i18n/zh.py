@@ -173,7 +173,7 @@ STRINGS: dict[str, str] = {
     "menu.watch": "观看引擎对局",
     "menu.engine_opponent": "{name}",
     "engines.title": "引擎",
-    "engines.path_hint": "Gomocup 引擎（pbrain-…）的路径：输入或粘贴后按回车",
+    "engines.path_hint": "引擎（pbrain-…）或文件夹：输入、粘贴或拖入路径后按回车",
     "engines.add": "添加",
     "engines.paste": "粘贴",
     "engines.test": "测试",
@@ -257,4 +257,6 @@ STRINGS: dict[str, str] = {
     "opening.choose_first": "请先用右侧按钮选择颜色。",
     "opening.not_now": "现在不能做这个选择。",
     "opening.decision": "开局选择",
+    "engines.none_in_folder": "{path} 中没有 Gomocup 引擎（pbrain-…）",
+    "engines.added_folder": "已从 {path} 添加 {count} 个引擎，正在测试…",
 }

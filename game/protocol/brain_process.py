@@ -37,10 +37,19 @@ def split_command(command: str | Sequence[str]) -> list[str]:
         text = command.strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" and Path(text[1:-1]).is_file():
             text = text[1:-1]
-        argv = [text] if text and Path(text).is_file() else shlex.split(text, posix=os.name != "nt")
+        argv = [text] if text and Path(text).is_file() else split_words(text, windows=os.name == "nt")
     if not argv or not argv[0]:
         raise ValueError("an engine command cannot be empty")
     return argv
+
+
+def split_words(text: str, windows: bool) -> list[str]:
+    """Split a command line into words. Windows paths keep their backslashes (no escapes there),
+    and the quotes that group a word with spaces are removed on both systems."""
+    if not windows:
+        return shlex.split(text)
+    words = shlex.split(text, posix=False)
+    return [word[1:-1] if len(word) >= 2 and word[0] == word[-1] == '"' else word for word in words]
 
 
 def working_folder(argv: Sequence[str]) -> Path | None:

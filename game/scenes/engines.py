@@ -141,6 +141,9 @@ class EnginesScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:  # a brain (or a folder of brains) dropped on the window
+            self.add(event.file)
+            return
         if self.takes_text and self.field.enabled:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.add(self.field.text)
@@ -197,6 +200,9 @@ class EnginesScene(Scene):
         if not command:
             self._say(tr("engines.type_path"), theme.BAD)
             return
+        if Path(command).is_dir():
+            self.add_folder(Path(command))
+            return
         try:
             program = split_command(command)[0]
         except ValueError as error:
@@ -215,6 +221,26 @@ class EnginesScene(Scene):
         self._save(entries + [EngineEntry(command)])
         self.field.text = ""
         self.start_test(command)
+
+    def add_folder(self, folder: Path) -> None:
+        """Add every Gomocup brain (pbrain-*) in `folder` that is not listed yet, and test each."""
+        listed = {entry.command for entry in self.entries}
+        try:
+            found = sorted(str(path) for path in folder.iterdir()
+                           if path.is_file() and path.name.lower().startswith("pbrain") and str(path) not in listed)
+        except OSError as error:
+            self._say(str(error), theme.BAD)
+            return
+        room = MAX_ENGINES - len(listed)
+        if not found:
+            self._say(tr("engines.none_in_folder", path=str(folder)), theme.BAD)
+            return
+        added = found[:room]
+        self._save(self.entries + [EngineEntry(command) for command in added])
+        self.field.text = ""
+        for command in added:
+            self.start_test(command)
+        self._say(tr("engines.added_folder", count=len(added), path=str(folder)), theme.ACCENT)
 
     def start_test(self, command: str) -> None:
         if command in self.tests:

@@ -124,8 +124,9 @@ class PlayScene(Scene):
         buttons.insert(0, fallback)
         self.buttons_top = first_y
         panel = pygame.Rect(px + gap, 0, pw - 2 * gap, 0)
-        self.prompt_cards = {two: prompt_layout(panel, first_y - gap, row_h, gap, two)[0] for two in (False, True)}
-        _, rects = prompt_layout(panel, first_y - gap, row_h, gap, True)
+        self.prompt_text_size = max(11, int(row_h * 0.36))
+        self.prompt_cards = {two: prompt_layout(panel, first_y - gap, row_h, gap, two, self.prompt_text_size)[0] for two in (False, True)}
+        _, rects = prompt_layout(panel, first_y - gap, row_h, gap, True, self.prompt_text_size)
         for choice, rect in zip((Choice.BLACK, Choice.WHITE, Choice.PLACE_TWO), rects):
             buttons.append(Button(f"choose_{choice.value}", choice_label(choice), rect, primary=choice is not Choice.PLACE_TWO))
         self.focus.set_widgets(buttons)
@@ -606,22 +607,26 @@ class PlayScene(Scene):
             glow = (self.time * 1.2) % 1.0 if active and self.thinking else None
             draw_player_card(surface, rect, stone, player_name(game, stone), details, active, badge, glow)
             y += card_h + pad // 2
+        card = self.prompt_cards[Choice.PLACE_TWO in game.opening_options] if self._human_choice_due() else None
+        room = card.top if card is not None else self.buttons_top  # the opening card must not hide text
         info_size = max(13, int(heading_size * 0.8))
         info = tr("play.moves_and_time", moves=game.move_count, time=format_duration(game.duration))
         info_img = text.fitted(info, info_size, theme.TEXT_DIM, inner_w)
-        surface.blit(info_img, (px + pad, y + pad // 2))
+        if y + pad // 2 + info_img.get_height() <= room:
+            surface.blit(info_img, (px + pad, y + pad // 2))
         y += info_img.get_height() + pad
         status_h = int(info_size * 1.4) * 3
-        self._draw_status(surface, pygame.Rect(px + pad, y, inner_w, status_h), info_size)
+        if card is None or y + int(info_size * 1.4) <= card.top:
+            status_h = min(status_h, room - y) if card is not None else status_h
+            self._draw_status(surface, pygame.Rect(px + pad, y, inner_w, status_h), info_size)
         y += status_h + pad // 2
         size = game.config.size
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
         fallback = self.focus.find("fallback")
         list_bottom = fallback.rect.top if fallback is not None and fallback.visible else self.buttons_top
-        if self._human_choice_due():
-            card = self.prompt_cards[Choice.PLACE_TWO in game.opening_options]
+        if card is not None:
             list_bottom = card.top
-            draw_prompt(surface, card, tr("opening.decision"), decision_text(game), (self.time * 0.8) % 1.0)
+            draw_prompt(surface, card, tr("opening.decision"), decision_text(game), self.prompt_text_size, (self.time * 0.8) % 1.0)
         list_rect = pygame.Rect(px + pad, y, inner_w, list_bottom - y - pad)
         draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)

@@ -1,4 +1,4 @@
-"""The compiled make/unmake (game/engine/_kernel.c) against the Python reference in state.py.
+"""The compiled engine core (game/engine/native/) against the Python reference in state.py.
 
 The two must be indistinguishable: the same lists, sets, totals and hashes after every
 make and unmake, and so the same moves from the search. On a machine where the extension
@@ -62,7 +62,7 @@ def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, s
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):
-    """Every corner and edge cell, where the padded layout wraps (see `wrap` in _kernel.c)."""
+    """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/board.h)."""
     python = EngineBoard(15, rule, compiled=False)
     compiled = EngineBoard(15, rule, compiled=True)
     empty = compiled.snapshot()
@@ -159,7 +159,7 @@ def test_compiled_vcf_finds_the_same_lines_as_python(rule):
                 fast = ThreatSearch(compiled, Clock(None, None))
                 line = fast.vcf(attacker, depth)
                 assert line == slow.vcf(attacker, depth), (seed, attacker, depth)
-                assert fast._vcf_fail == slow._vcf_fail
+                assert fast.failures()[0] == slow.failures()[0]
                 assert fast.clock.nodes == slow.clock.nodes
                 found += line is not None
         assert compiled.snapshot() == before
@@ -172,13 +172,13 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
     board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5), compiled=True)
     before = board.snapshot()
     for attacker in (1, 2):
-        line, nodes = board.kernel.vcf(attacker, 20, -1, -1, {}, 3, None)
+        line, nodes = board.kernel.threat(attacker, 20, 0, -1, -1, state._compiled.Memo(), None, 3, None)
         assert nodes <= 4
         assert board.snapshot() == before
     with pytest.raises(ValueError, match="two cells or none"):
-        board.kernel.vcf(1, 4, board.index(7, 7), -1, {}, 100, None)
+        board.kernel.threat(1, 4, 0, board.index(7, 7), -1, state._compiled.Memo(), None, 100, None)
     with pytest.raises(ValueError, match="depth"):
-        board.kernel.vcf(1, 500, -1, -1, {}, 100, None)
+        board.kernel.threat(1, 500, 0, -1, -1, state._compiled.Memo(), None, 100, None)
 
 
 @compiled_only
@@ -236,7 +236,7 @@ def test_compiled_vct_finds_the_same_wins_as_python(rule):
                 fast = ThreatSearch(compiled, Clock(None, None))
                 line = fast.vct(attacker, depth, 8)
                 assert line == slow.vct(attacker, depth, 8), (seed, attacker, depth)
-                assert (fast._vcf_fail, fast._vct_fail) == (slow._vcf_fail, slow._vct_fail)
+                assert fast.failures() == slow.failures()
                 assert fast.clock.nodes == slow.clock.nodes
                 found += line is not None
         assert compiled.snapshot() == before
@@ -257,7 +257,7 @@ def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_i
             raise SearchStopped("deadline passed")
 
     with pytest.raises(SearchStopped):
-        board.kernel.vct(1, 3, 8, -1, -1, {}, {}, 10**7, poll)
+        board.kernel.threat(1, 3, 8, -1, -1, state._compiled.Memo(), state._compiled.Memo(), 10**7, poll)
     assert len(calls) == 3
     assert board.snapshot() == before
     assert board.kernel.hash == board.hash

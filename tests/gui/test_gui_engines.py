@@ -151,3 +151,23 @@ def test_an_opponent_engine_whose_file_is_gone_offers_the_builtin_level(make_app
     assert "there is no file at" in scene.engine_error
     click_button(app, "fallback")
     assert run_until(app, lambda: scene.game.move_count == 1, 30)  # the built-in level opened
+
+
+def test_a_folder_of_engines_adds_every_pbrain_in_it_and_a_dropped_file_is_added(make_app, brain_path, tmp_path):
+    folder = tmp_path / "engines"
+    folder.mkdir()
+    for name in ("pbrain-one", "pbrain-two", "readme.txt"):
+        (folder / name).write_text("#!/bin/sh\nexit 0\n")
+        (folder / name).chmod(0o755)
+    app = make_app()
+    app.manager.switch("engines")
+    frames(app, 2)
+    _type(app, str(folder))
+    _enter(app)
+    assert [Path(entry.command).name for entry in engine_entries(app.settings)] == ["pbrain-one", "pbrain-two"]
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=brain_path))
+    frames(app)
+    assert engine_entries(app.settings)[-1].command == brain_path
+    assert run_until(app, lambda: not app.manager.current.tests, 30)
+    statuses = {Path(entry.command).name: entry.status for entry in engine_entries(app.settings)}
+    assert statuses["pbrain-gomoku"] == WORKS and statuses["pbrain-one"] != WORKS  # it exits at once: a crash

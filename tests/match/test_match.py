@@ -124,3 +124,11 @@ def test_stopping_a_match_leaves_no_brain_running(tmp_path):
     runner.stop()
     assert runner.finished and runner.results == []
     assert wait_gone([pid]) == []
+
+
+def test_command_lines_split_like_a_shell_on_both_systems():
+    from game.protocol.brain_process import split_words
+
+    assert split_words(r'"C:\Program Files\Rapfi\pbrain-rapfi.exe" --threads 2', windows=True) == [
+        r"C:\Program Files\Rapfi\pbrain-rapfi.exe", "--threads", "2"]
+    assert split_words("'/opt/my brains/pbrain-x' -q", windows=False) == ["/opt/my brains/pbrain-x", "-q"]

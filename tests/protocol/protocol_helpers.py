@@ -128,8 +128,9 @@ def shared_dir() -> Path | None:
 
 
 #: Every line the brain may print: a move, OK, ERROR/UNKNOWN/MESSAGE/DEBUG, ABOUT, FORBID.
+# A move, or SWAP2BOARD's answers: "SWAP", or the stones placed ("x,y x,y x,y" / "x,y x,y").
 PROTOCOL_LINE = re.compile(
-    r'^(\d+,\d+|OK|(ERROR|UNKNOWN|MESSAGE|DEBUG)( .*)?|FORBID (\d{4})*\.|\w+="[^"]*"(, \w+="[^"]*")*)$'
+    r'^(\d+,\d+( \d+,\d+)*|SWAP|OK|(ERROR|UNKNOWN|MESSAGE|DEBUG)( .*)?|FORBID (\d{4})*\.|\w+="[^"]*"(, \w+="[^"]*")*)$'
 )
 
 

@@ -1,0 +1,267 @@
+/* Board make/unmake: see board.h. The hot path of every search. */
+#include "board.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int
+board_allocate(Board *board, ptrdiff_t length)
+{
+    board->length = length;
+    board->cells = calloc(length, sizeof(int8_t));
+    board->comb = calloc(length, sizeof(uint32_t));
+    board->near = calloc(length, sizeof(int32_t));
+    int failed = board->cells == NULL || board->comb == NULL || board->near == NULL;
+    for (int d = 0; d < DIRECTIONS; d++)
+        failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
+    failed |= (board->seen = calloc(length, sizeof(uint32_t))) == NULL;
+    for (int c = 1; c < 3; c++)
+        failed |= (board->packed[c] = calloc(length, sizeof(int64_t))) == NULL;
+    return failed ? K_NO_MEMORY : K_OK;
+}
+
+int
+board_setup(Board *board, const Tables *tables, int size, int renju)
+{
+    memset(board, 0, sizeof(*board));
+    ptrdiff_t width = size + PAD, length = (size + 2 * PAD) * width + 2 * PAD;
+    if (board_allocate(board, length) < 0)
+        return K_NO_MEMORY;
+    board->tables = tables;
+    board->width = width;
+    board->renju = renju;
+    board->first_cell = PAD * width;
+    board->last_cell = (size - 1 + PAD) * width + size - 1;
+    const ptrdiff_t steps[DIRECTIONS] = {1, width, width + 1, width - 1};
+    const int slot_offsets[SLOTS] = {-4, -3, -2, -1, 1, 2, 3, 4};
+    for (int d = 0; d < DIRECTIONS; d++) {
+        board->mask[d] = ~((15u << (4 * d)) | (15u << (16 + 4 * d)));
+        for (int s = 0; s < SLOTS; s++) {
+            board->offset[d][s] = slot_offsets[s] * steps[d];
+            board->shift[d][s] = 2 * (7 - s); /* the stone's slot, seen from the cell */
+            ptrdiff_t reach = board->offset[d][s] < 0 ? -board->offset[d][s] : board->offset[d][s];
+            board->reach = reach > board->reach ? reach : board->reach;
+        }
+    }
+    int k = 0;
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (dx || dy)
+                board->near_offset[k++] = dy * width + dx;
+    memset(board->cells, WALL, length);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            board->cells[(y + PAD) * width + x] = 0;
+    for (ptrdiff_t i = board->first_cell; i <= board->last_cell; i++) {
+        if (board->cells[i] == WALL)
+            continue;
+        uint32_t comb = 0;
+        for (int d = 0; d < DIRECTIONS; d++) {
+            uint32_t key = 0;
+            for (int s = 0; s < SLOTS; s++)
+                key |= (uint32_t)board->cells[board_wrap(board, i + board->offset[d][s])] << (2 * s);
+            board->keys[d][i] = key;
+            comb |= tables->joint[d][key];
+        }
+        board->comb[i] = comb;
+        board->packed[1][i] = tables->cells[1][comb & 0xFFFF];
+        board->packed[2][i] = tables->cells[2][comb >> 16];
+        for (int c = 1; c < 3; c++) {
+            board->total[c] += board->packed[c][i] >> 4;
+            board->class_count[c][board->packed[c][i] & 15]++;
+        }
+    }
+    return K_OK;
+}
+
+void
+board_free(Board *board)
+{
+    free(board->cells);
+    free(board->comb);
+    free(board->near);
+    for (int d = 0; d < DIRECTIONS; d++)
+        free(board->keys[d]);
+    free(board->seen);
+    for (int c = 1; c < 3; c++)
+        free(board->packed[c]);
+    free(board->frames);
+    free(board->log);
+    memset(board, 0, sizeof(*board));
+}
+
+int
+board_cell_in_range(const Board *board, ptrdiff_t cell)
+{
+    return cell >= 0 && cell - board->reach >= -board->length && cell + board->reach < board->length;
+}
+
+static int
+grow(void **buffer, ptrdiff_t *capacity, ptrdiff_t needed, size_t item)
+{
+    if (needed <= *capacity)
+        return K_OK;
+    ptrdiff_t wanted = needed > *capacity * 2 + 64 ? needed : *capacity * 2 + 64;
+    void *larger = realloc(*buffer, wanted * item);
+    if (larger == NULL)
+        return K_NO_MEMORY;
+    *buffer = larger;
+    *capacity = wanted;
+    return K_OK;
+}
+
+int
+board_make(Board *board, ptrdiff_t i, int colour)
+{
+    if (grow((void **)&board->frames, &board->frame_capacity, board->frame_count + 1, sizeof(Frame)) < 0 ||
+        grow((void **)&board->log, &board->log_capacity, board->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
+        return K_NO_MEMORY;
+    int64_t *total = board->total;
+    Frame *frame = &board->frames[board->frame_count++];
+    frame->cell = (int32_t)i;
+    frame->colour = colour;
+    frame->total[1] = total[1];
+    frame->total[2] = total[2];
+    frame->log_start = board->log_count;
+
+    board->cells[i] = (int8_t)colour;
+    board->hash ^= board->zobrist[colour][i];
+    /* The cell stops being a candidate: take its values out of the totals. */
+    for (int c = 1; c < 3; c++) {
+        int64_t before = board->packed[c][i];
+        total[c] -= before >> 4;
+        board->class_count[c][before & 15]--;
+    }
+    const int64_t *black_cells = board->tables->cells[1], *white_cells = board->tables->cells[2];
+    int64_t *black_packed = board->packed[1], *white_packed = board->packed[2];
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = board->keys[d];
+        const uint32_t *joint = board->tables->joint[d];
+        uint32_t mask = board->mask[d];
+        for (int s = 0; s < SLOTS; s++) {
+            ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
+            uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
+            if (key >= TABLE_SIZE)
+                return K_BAD_KEY;
+            keys[m] = key;
+            if (board->cells[m] != 0)
+                continue;
+            uint32_t old = board->comb[m];
+            uint32_t updated = (old & mask) | joint[key];
+            if (updated == old)
+                continue;
+            board->comb[m] = updated;
+            int64_t old_black = black_packed[m], old_white = white_packed[m];
+            Change *change = &board->log[board->log_count++];
+            change->cell = m;
+            change->comb = old;
+            change->black = old_black;
+            change->white = old_white;
+            int64_t after = black_cells[updated & 0xFFFF];
+            if (after != old_black) {
+                black_packed[m] = after;
+                total[1] += (after >> 4) - (old_black >> 4);
+                board->class_count[1][old_black & 15]--;
+                board->class_count[1][after & 15]++;
+            }
+            after = white_cells[updated >> 16];
+            if (after != old_white) {
+                white_packed[m] = after;
+                total[2] += (after >> 4) - (old_white >> 4);
+                board->class_count[2][old_white & 15]--;
+                board->class_count[2][after & 15]++;
+            }
+        }
+    }
+    for (int k = 0; k < NEAR_COUNT; k++)
+        board->near[board_wrap(board, i + board->near_offset[k])]++;
+    return K_OK;
+}
+
+ptrdiff_t
+board_unmake(Board *board)
+{
+    Frame *frame = &board->frames[--board->frame_count];
+    ptrdiff_t i = frame->cell;
+    int colour = frame->colour;
+    board->cells[i] = 0;
+    board->hash ^= board->zobrist[colour][i];
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = board->keys[d];
+        for (int s = 0; s < SLOTS; s++)
+            keys[board_wrap(board, i + board->offset[d][s])] -= (uint32_t)colour << board->shift[d][s];
+    }
+    for (ptrdiff_t k = board->log_count - 1; k >= frame->log_start; k--) {
+        const Change *change = &board->log[k];
+        ptrdiff_t m = (ptrdiff_t)change->cell;
+        board->comb[m] = (uint32_t)change->comb;
+        int64_t olds[3] = {0, change->black, change->white};
+        for (int c = 1; c < 3; c++) {
+            int64_t now = board->packed[c][m];
+            if (olds[c] == now)
+                continue;
+            board->packed[c][m] = olds[c];
+            board->class_count[c][now & 15]--;
+            board->class_count[c][olds[c] & 15]++;
+        }
+    }
+    board->log_count = frame->log_start;
+    /* The cell is empty again with the patterns it had: count it in its classes again. */
+    for (int c = 1; c < 3; c++)
+        board->class_count[c][board->packed[c][i] & 15]++;
+    board->total[1] = frame->total[1];
+    board->total[2] = frame->total[2];
+    for (int k = 0; k < NEAR_COUNT; k++)
+        board->near[board_wrap(board, i + board->near_offset[k])]--;
+    return i;
+}
+
+int
+board_last_changes(Board *board, CellChange *out)
+{
+    int count = 0;
+    uint32_t generation = ++board->generation;
+    for (ptrdiff_t k = board->frames[board->frame_count - 1].log_start; k < board->log_count; k++) {
+        const Change *change = &board->log[k];
+        if (board->seen[change->cell] == generation)
+            continue; /* the first logged value of a cell is its value before the move */
+        board->seen[change->cell] = generation;
+        CellChange *next = &out[count];
+        next->cell = (ptrdiff_t)change->cell;
+        next->before[1] = change->black;
+        next->before[2] = change->white;
+        next->after[1] = board->packed[1][next->cell];
+        next->after[2] = board->packed[2][next->cell];
+        count += next->before[1] != next->after[1] || next->before[2] != next->after[2];
+    }
+    return count;
+}
+
+ptrdiff_t
+first_of_class(const Board *board, int colour, int cls)
+{
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++)
+        if (board->cells[m] == 0 && class_of(board, colour, m) == cls)
+            return m;
+    return -1;
+}
+
+ptrdiff_t
+five_made_by(const Board *board, int colour, ptrdiff_t move)
+{
+    for (int d = 0; d < DIRECTIONS; d++)
+        for (int s = 0; s < SLOTS; s++) {
+            ptrdiff_t m = board_wrap(board, move + board->offset[d][s]);
+            if (board->cells[m] == 0 && class_of(board, colour, m) == C_FIVE)
+                return m;
+        }
+    return first_of_class(board, colour, C_FIVE);
+}
+
+int
+in_zone(const Board *board, ptrdiff_t cell, ptrdiff_t centre)
+{
+    ptrdiff_t dx = cell % board->width - centre % board->width;
+    ptrdiff_t dy = cell / board->width - centre / board->width;
+    return dx >= -4 && dx <= 4 && dy >= -4 && dy <= 4;
+}

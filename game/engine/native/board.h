@@ -1,0 +1,139 @@
+/* The engine board in C: a padded cell array with incremental line keys, patterns, class
+ * counts, evaluation totals and a Zobrist hash, updated by make/unmake (the same updates as
+ * EngineBoard._make_python/_unmake_python in state.py).
+ *
+ * Plain C, no Python: the binding (kernel_module.c) fills a Board from an EngineBoard's
+ * lists once and mirrors the moves it is asked to make back into them; the searches make
+ * and unmake here only, and undo all their moves before they return.
+ */
+#ifndef GOMOKU_BOARD_H
+#define GOMOKU_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TABLE_SIZE 65536
+#define DIRECTIONS 4
+#define SLOTS 8
+#define NEAR_COUNT 24
+#define CLASS_COUNT 10
+#define MAX_MOVES 384 /* more than the empty cells of a 19x19 board */
+#define BLACK 1
+
+/* Cell classes, as in patterns.py (C_NONE .. C_FIVE). */
+enum { C_NONE, C_FORBIDDEN, C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X, C_BLOCK4, C_BLOCK4_PLUS, C_BLOCK4_FLEX3, C_FLEX4, C_FIVE };
+#define IS_FOUR_CLASS(k) ((k) >= C_BLOCK4 && (k) <= C_FLEX4)
+
+/* What a core function can fail with; the binding turns these into Python exceptions. */
+enum {
+    K_OK = 0,
+    K_NO_MEMORY = -1,
+    K_BAD_KEY = -2,    /* a line key left its table: the board's setup was wrong */
+    K_BROKEN = -3,     /* class counts disagree with the cells */
+    K_INTERRUPTED = -4 /* a poll asked to stop (its reason is the caller's to keep) */
+};
+
+/* Pattern lookup tables for one rule. */
+typedef struct {
+    uint32_t *joint[DIRECTIONS]; /* line key -> both colours' patterns, shifted for the direction */
+    int64_t *cells[3];           /* [1] black, [2] white: combined patterns -> value << 4 | class */
+} Tables;
+
+typedef struct {
+    int32_t cell;     /* where the stone went */
+    int32_t colour;
+    int64_t total[3]; /* totals before the move */
+    ptrdiff_t log_start;
+} Frame;
+
+typedef struct {
+    int64_t cell, comb, black, white; /* a cell's values before the move changed them */
+} Change;
+
+typedef struct {
+    const Tables *tables;
+    ptrdiff_t length, width, first_cell, last_cell;
+    int renju;
+    uint32_t mask[DIRECTIONS];
+    ptrdiff_t offset[DIRECTIONS][SLOTS];
+    int shift[DIRECTIONS][SLOTS];
+    ptrdiff_t near_offset[NEAR_COUNT];
+    ptrdiff_t reach; /* the farthest any update goes from the played cell */
+    int8_t *cells;
+    uint32_t *keys[DIRECTIONS];
+    uint32_t *comb;
+    int64_t *packed[3];
+    int32_t *near;
+    int64_t total[3];
+    int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
+    uint64_t hash;
+    const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
+    Frame *frames;
+    ptrdiff_t frame_count, frame_capacity;
+    Change *log;
+    ptrdiff_t log_count, log_capacity;
+    uint32_t *seen, generation; /* board_last_changes' marks: seen[cell] == generation */
+} Board;
+
+/* A cell's packed values before and after a move, per colour. */
+typedef struct {
+    ptrdiff_t cell;
+    int64_t before[3], after[3];
+} CellChange;
+
+#define PAD 4 /* wall rows and columns around the board, as in state.py */
+#define WALL 3
+
+/* Set up an empty size x size board (the layout of state.py's EngineBoard: cell (x, y) is
+ * (y + PAD) * (size + PAD) + x): geometry, walls, line keys, patterns, totals and counts.
+ * The caller sets the Zobrist keys and the hash. K_OK or K_NO_MEMORY (then board_free it). */
+int board_setup(Board *board, const Tables *tables, int size, int renju);
+void board_free(Board *board);
+/* Whether `cell` can take a stone without an update leaving the arrays. */
+int board_cell_in_range(const Board *board, ptrdiff_t cell);
+
+/* Place `colour` on the empty cell i, logging what changes: K_OK or an error. */
+int board_make(Board *board, ptrdiff_t i, int colour);
+/* Take back the last stone; returns its cell. */
+ptrdiff_t board_unmake(Board *board);
+/* The empty cells whose packed values the last move changed (call it with the board just
+ * after that move): into `out` (room for DIRECTIONS * SLOTS); returns how many. */
+int board_last_changes(Board *board, CellChange *out);
+
+/* A negative index counts from the end, as in Python: the padded layout has no wall rows
+ * left of the top-left corner's diagonal, and state.py's lists wrap there onto the walls
+ * at the end of the array. Doing the same keeps the two implementations identical. */
+static inline ptrdiff_t
+board_wrap(const Board *board, ptrdiff_t index)
+{
+    return index < 0 ? index + board->length : index;
+}
+
+static inline int
+class_of(const Board *board, int colour, ptrdiff_t cell)
+{
+    return (int)(board->packed[colour][cell] & 15);
+}
+
+static inline int
+blocked_by_forbidden(const Board *board, int defender, ptrdiff_t cell)
+{
+    return board->renju && defender == BLACK && class_of(board, BLACK, cell) == C_FORBIDDEN;
+}
+
+static inline int
+has_four(const Board *board, int colour)
+{
+    const int32_t *count = board->class_count[colour];
+    return count[C_BLOCK4] || count[C_BLOCK4_PLUS] || count[C_BLOCK4_FLEX3];
+}
+
+/* The lowest empty cell where `colour` has class `cls`, or -1. */
+ptrdiff_t first_of_class(const Board *board, int colour, int cls);
+/* The five point the stone just played at `move` made for `colour` (the caller knows there
+ * is exactly one): it lies on one of the stone's lines, so only 32 cells need a look. */
+ptrdiff_t five_made_by(const Board *board, int colour, ptrdiff_t move);
+/* Whether `cell` lies in the 9x9 square around `centre`. */
+int in_zone(const Board *board, ptrdiff_t cell, ptrdiff_t centre);
+
+#endif

@@ -1,0 +1,24 @@
+/* The static evaluation: see eval.h. The pattern values themselves live in the cell tables
+ * (patterns.py), summed incrementally into the board's totals. */
+#include "eval.h"
+
+static inline int64_t
+floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+int
+evaluate(const Board *board, int side, int noise, uint64_t noise_key)
+{
+    int other = 3 - side;
+    int64_t score = floor_div(board->total[side] * 5, 4) - board->total[other];
+    if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
+        score += DOUBLE_THREE_BONUS;
+    if (noise_key) {
+        uint64_t mixed = ((board->hash ^ noise_key) * 0x9E3779B97F4A7C15ULL) & 0xFFFFFFFFULL;
+        score += (int64_t)(mixed % (uint64_t)(2 * noise + 1)) - noise;
+    }
+    return (int)score;
+}

@@ -1,0 +1,25 @@
+/* A failure memo for the threat searches: position key -> the deepest depth at which the
+ * search failed there. An exact map (open addressing, grown when 2/3 full), so it answers
+ * as the Python dict in threats.py does and the two searches stay move for move equal.
+ */
+#ifndef GOMOKU_MEMO_H
+#define GOMOKU_MEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint64_t *keys;
+    int32_t *depths; /* depth + 1; 0 marks an empty slot */
+    size_t capacity, count;
+} Memo;
+
+void memo_init(Memo *memo);
+void memo_free(Memo *memo);
+void memo_clear(Memo *memo);
+/* The depth stored for `key`, or -1. */
+int memo_get(const Memo *memo, uint64_t key);
+/* Store (or overwrite) `key`: K_OK or K_NO_MEMORY. */
+int memo_put(Memo *memo, uint64_t key, int depth);
+
+#endif

@@ -1,0 +1,57 @@
+/* Move ordering: see order.h. Scores: own value twice, his once, plus history; the TT move
+ * first, then the killers. Ties go to the lower cell, as in Python. */
+#include "order.h"
+
+#include <stdlib.h>
+
+typedef struct {
+    int64_t score;
+    ptrdiff_t cell;
+} Scored;
+
+static int
+compare_scored(const void *a, const void *b)
+{
+    const Scored *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1; /* best first */
+    return x->cell < y->cell ? -1 : x->cell > y->cell; /* then the lower cell */
+}
+
+int
+order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff_t killer_a, ptrdiff_t killer_b,
+            const int64_t *history, ptrdiff_t limit, int32_t *out)
+{
+    int other = 3 - side;
+    int check_forbidden = board->renju && side == BLACK;
+    const int64_t *own = board->packed[side], *theirs = board->packed[other];
+    Scored scored[MAX_MOVES];
+    int count = 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
+        if (board->cells[m] != 0)
+            continue;
+        if (forced) {
+            int mine = (int)(own[m] & 15), his = (int)(theirs[m] & 15);
+            if (!(his >= C_BLOCK4) && !IS_FOUR_CLASS(mine))
+                continue; /* neither stops his three (DEFENCE_CLASSES) nor makes our four */
+        } else if (!board->near[m]) {
+            continue;
+        }
+        if (check_forbidden && (own[m] & 15) == C_FORBIDDEN)
+            continue;
+        int64_t score = (own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m];
+        if (m == tt_move)
+            score += (int64_t)1 << 40;
+        else if (m == killer_a || m == killer_b)
+            score += (int64_t)1 << 20;
+        scored[count].score = score;
+        scored[count].cell = m;
+        count++;
+    }
+    qsort(scored, count, sizeof(Scored), compare_scored);
+    if (!forced && count > limit)
+        count = limit > 0 ? (int)limit : 0;
+    for (int k = 0; k < count; k++)
+        out[k] = (int32_t)scored[k].cell;
+    return count;
+}

@@ -1,0 +1,14 @@
+/* Move ordering: AlphaBeta.ordered_moves in alphabeta.py, in C. */
+#ifndef GOMOKU_ORDER_H
+#define GOMOKU_ORDER_H
+
+#include "board.h"
+
+/* Candidates for `side`, best first, into `out` (room for MAX_MOVES): with `forced` (he has
+ * an open three) only his four points and ours, never cut; otherwise the empty cells near a
+ * stone, cut to `limit`. Renju-forbidden points are left out for black. `history` has one
+ * entry per cell. Returns how many. */
+int order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff_t killer_a, ptrdiff_t killer_b,
+                const int64_t *history, ptrdiff_t limit, int32_t *out);
+
+#endif

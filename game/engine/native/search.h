@@ -1,0 +1,65 @@
+/* Negamax alpha-beta in C: AlphaBeta.negamax in alphabeta.py, node for node (principal
+ * variation search, the transposition table, killer and history ordering, free forced
+ * replies, threat extensions, late-move reductions, a VCF and the answers to open threes
+ * at the horizon).
+ *
+ * It keeps the Python search's clock: a node count with a check every `interval` nodes
+ * (the deadline, the node budget; every few checks the caller's stop flag), so a node- or
+ * depth-limited search is deterministic and stops where the Python one would.
+ */
+#ifndef GOMOKU_SEARCH_H
+#define GOMOKU_SEARCH_H
+
+#include "board.h"
+#include "memo.h"
+#include "timer.h"
+#include "tt.h"
+
+#define WIN 1000000
+#define WIN_THRESHOLD (WIN - 1000)
+#define MAX_PLY 60
+#define MIN_WIDTH 6 /* fewest candidates kept at any node, however deep */
+#define LMR_AFTER 3 /* moves after this many at a node are searched one ply shallower first */
+#define COMPILED_THREAT_NODES 2000000L /* most nodes of one VCF at a leaf (threats.py) */
+#define STOP_POLL_CHECKS 64 /* clock checks between two looks at the stop flag */
+
+/* What a level lets the search do (levels.LevelConfig). */
+typedef struct {
+    int width, node_vcf, noise, sees_threes, quiet_threes;
+    uint64_t noise_key;
+} SearchConfig;
+
+/* Why a search stopped early. */
+enum { HALT_NONE, HALT_STOP, HALT_DEADLINE, HALT_NODES, HALT_ERROR };
+
+typedef struct {
+    long nodes, next_check, interval, max_nodes; /* max_nodes < 0: no budget */
+    double deadline;                            /* timer_now() seconds; < 0: none */
+    Poll stop;                                  /* nonzero: the stop flag is set */
+    int checks_to_poll;
+    int halt;  /* HALT_*: once set, every node returns at once and the moves are undone */
+    int error; /* the core error code behind HALT_ERROR */
+} SearchClock;
+
+typedef struct {
+    Board *board;
+    SearchConfig config;
+    TT tt;
+    Memo *vcf_failed; /* the VCF failure memo (shared with the root's threat searches) */
+    int32_t killers[MAX_PLY + 2][2];
+    int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
+    SearchClock clock;
+} Search;
+
+/* `history` has one entry per cell and outlives the search. */
+void search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history);
+void search_free(Search *search);
+
+/* The score for `side` to move, exact inside (alpha, beta), a bound outside. Set up
+ * search->clock first; when clock.halt is set on return the score means nothing. */
+int search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side);
+
+/* The key of a position in the transposition table (the side to move is part of it). */
+uint64_t search_key(const Board *board, int side);
+
+#endif

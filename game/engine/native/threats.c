@@ -1,0 +1,332 @@
+/* VCF and VCT: see threats.h. Moves are made on the C board only and always undone. */
+#include "threats.h"
+
+void
+threat_run_init(ThreatRun *run, Board *board, Memo *failed, Memo *vct_failed, long max_nodes, Poll poll)
+{
+    run->board = board;
+    run->failed = failed;
+    run->vct_failed = vct_failed;
+    run->nodes = 0;
+    run->max_nodes = max_nodes;
+    run->poll = poll;
+    run->next_poll = THREAT_POLL_INTERVAL;
+    run->aborted = 0;
+    run->length = 0;
+}
+
+/* Count a node: 1 to go on, 0 when the node cap is reached (the search ends as "not found"),
+ * K_INTERRUPTED when the poll says stop. */
+static inline int
+count_node(ThreatRun *run)
+{
+    if (++run->nodes > run->max_nodes) {
+        run->aborted = 1;
+        return 0;
+    }
+    if (run->nodes >= run->next_poll) {
+        run->next_poll = run->nodes + THREAT_POLL_INTERVAL;
+        if (poll_says_stop(&run->poll))
+            return K_INTERRUPTED;
+    }
+    return 1;
+}
+
+/* Rank of a four class in the VCF's move order (as _VCF_ORDER in threats.py), or -1. */
+static int
+four_rank(int cls)
+{
+    return cls == C_BLOCK4_FLEX3 ? 0 : cls == C_BLOCK4_PLUS ? 1 : cls == C_BLOCK4 ? 2 : -1;
+}
+
+/* Rank of a threat class in the VCT's move order (fours, then threes: _VCF_ORDER +
+ * _VCT_THREES in threats.py), or -1. */
+static int
+threat_rank(int cls)
+{
+    switch (cls) {
+    case C_BLOCK4_FLEX3: return 0;
+    case C_BLOCK4_PLUS: return 1;
+    case C_BLOCK4: return 2;
+    case C_FLEX3_2X: return 3;
+    case C_FLEX3_PLUS: return 4;
+    case C_FLEX3: return 5;
+    default: return -1;
+    }
+}
+
+/* Collect the attacker's moves that `rank_of` ranks, as rank << 16 | cell, from the squares
+ * of radius 4 around zone_a and zone_b (or the whole board when zone_a < 0). Returns how many. */
+static int
+collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zone_b, int32_t *moves,
+               int (*rank_of)(int))
+{
+    int count = 0;
+    if (zone_a < 0) {
+        for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
+            int rank = board->cells[m] == 0 ? rank_of(class_of(board, attacker, m)) : -1;
+            if (rank >= 0)
+                moves[count++] = (int32_t)(rank << 16 | m);
+        }
+        return count;
+    }
+    ptrdiff_t width = board->width, centres[2] = {zone_a, zone_b};
+    for (int z = 0; z < (zone_a == zone_b ? 1 : 2); z++) {
+        ptrdiff_t cx = centres[z] % width, cy = centres[z] / width;
+        for (ptrdiff_t y = cy - 4; y <= cy + 4; y++) {
+            for (ptrdiff_t x = cx - 4; x <= cx + 4; x++) {
+                ptrdiff_t m = y * width + x;
+                if (x < 0 || x >= width || m < 0 || m >= board->length || board->cells[m] != 0)
+                    continue;
+                if (z == 1 && in_zone(board, m, zone_a))
+                    continue; /* already seen around zone_a */
+                int rank = rank_of(class_of(board, attacker, m));
+                if (rank >= 0 && count < MAX_MOVES)
+                    moves[count++] = (int32_t)(rank << 16 | m);
+            }
+        }
+    }
+    return count;
+}
+
+static void
+sort_moves(int32_t *moves, int count)
+{
+    for (int k = 1; k < count; k++) { /* insertion sort: a node has a handful of fours */
+        int32_t move = moves[k];
+        int j = k - 1;
+        while (j >= 0 && moves[j] > move) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = move;
+    }
+    for (int k = 0; k < count; k++)
+        moves[k] &= 0xFFFF;
+}
+
+static int vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zone_b, int at);
+
+/* Play the four at `move`, the forced block, and look for the rest of the line. */
+static int
+try_four(ThreatRun *run, int attacker, ptrdiff_t move, int depth, int at)
+{
+    Board *board = run->board;
+    int defender = 3 - attacker, found = 0;
+    int error = board_make(board, move, attacker);
+    if (error < 0)
+        return error;
+    int fives = board->class_count[attacker][C_FIVE];
+    if (fives >= 2) {
+        run->line[at] = (int32_t)move;
+        run->length = at + 1;
+        found = 1;
+    } else if (fives == 1) { /* else: not a real four after all (an edge case of exact-five rules) */
+        ptrdiff_t block = five_made_by(board, attacker, move);
+        if (block < 0) {
+            found = K_BROKEN;
+        } else if (blocked_by_forbidden(board, defender, block)) {
+            run->line[at] = (int32_t)move;
+            run->line[at + 1] = (int32_t)block;
+            run->length = at + 2;
+            found = 1;
+        } else if ((error = board_make(board, block, defender)) < 0) {
+            return error;
+        } else {
+            found = vcf_search(run, attacker, depth - 1, move, block, at + 2);
+            board_unmake(board);
+            if (found == 1) {
+                run->line[at] = (int32_t)move;
+                run->line[at + 1] = (int32_t)block;
+            }
+        }
+    }
+    board_unmake(board);
+    return found;
+}
+
+/* threats.ThreatSearch.vcf, move for move: 1 (line in run->line[at:run->length]), 0 or an error. */
+static int
+vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zone_b, int at)
+{
+    Board *board = run->board;
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
+    int defender = 3 - attacker;
+    const int32_t *own = board->class_count[attacker];
+    if (own[C_FIVE]) {
+        run->line[at] = (int32_t)first_of_class(board, attacker, C_FIVE);
+        run->length = at + 1;
+        return 1;
+    }
+    int32_t moves[MAX_MOVES];
+    int count = 0;
+    int their_fives = board->class_count[defender][C_FIVE];
+    if (their_fives) {
+        if (their_fives > 1)
+            return 0;
+        ptrdiff_t block = first_of_class(board, defender, C_FIVE);
+        if (block < 0)
+            return K_BROKEN;
+        if (!IS_FOUR_CLASS(class_of(board, attacker, block)))
+            return 0; /* the forced block is not a four: the chain breaks */
+        moves[count++] = (int32_t)block;
+    } else {
+        if (own[C_FLEX4]) {
+            run->line[at] = (int32_t)first_of_class(board, attacker, C_FLEX4);
+            run->length = at + 1;
+            return 1;
+        }
+        if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
+            count = collect_ranked(board, attacker, zone_a, zone_b, moves, four_rank);
+            sort_moves(moves, count);
+        }
+    }
+    if (depth <= 0 || count == 0)
+        return 0;
+    uint64_t key = board->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x5A5A5A5AULL);
+    if (memo_get(run->failed, key) >= depth)
+        return 0;
+    for (int k = 0; k < count; k++) {
+        int found = try_four(run, attacker, moves[k], depth, at);
+        if (found != 0)
+            return found;
+    }
+    if (!run->aborted)
+        return memo_put(run->failed, key, depth);
+    return 0;
+}
+
+static int every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t threat);
+
+/* threats.ThreatSearch.vct, move for move: 1 when the attacker (to move) wins by fours and
+ * threes (the first move, or the VCF line, in run->line), 0 when not, or an error. */
+static int
+vct_search(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zone_a, ptrdiff_t zone_b)
+{
+    Board *board = run->board;
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
+    int defender = 3 - attacker;
+    if (board->class_count[defender][C_FIVE]) /* must answer a four: only fours keep the initiative */
+        return vcf_search(run, attacker, vcf_depth, zone_a, zone_b, 0);
+    int found = vcf_search(run, attacker, vcf_depth, zone_a, zone_b, 0);
+    if (found != 0 || depth <= 0)
+        return found;
+    uint64_t key = board->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x3C3C3C3CULL);
+    if (memo_get(run->vct_failed, key) >= depth)
+        return 0;
+    int32_t moves[MAX_MOVES];
+    int count = collect_ranked(board, attacker, zone_a, zone_b, moves, threat_rank);
+    sort_moves(moves, count);
+    for (int k = 0; k < count; k++) {
+        ptrdiff_t move = moves[k];
+        int error = board_make(board, move, attacker);
+        if (error < 0)
+            return error;
+        int wins = 0;
+        if (!board->class_count[defender][C_FIVE]) /* else the three ignored a four of the defender */
+            wins = every_defence_loses(run, attacker, depth - 1, vcf_depth, move);
+        board_unmake(board);
+        if (wins != 0) {
+            if (wins == 1) {
+                run->line[0] = (int32_t)move;
+                run->length = 1;
+            }
+            return wins;
+        }
+    }
+    if (!run->aborted)
+        return memo_put(run->vct_failed, key, depth);
+    return 0;
+}
+
+/* The defender to move against the attacker's `threat`: 1 when the attacker wins whatever
+ * he does (threats._every_defence_loses), 0 when some defence holds, or an error. */
+static int
+every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t threat)
+{
+    Board *board = run->board;
+    int go_on = count_node(run);
+    if (go_on <= 0)
+        return go_on;
+    int defender = 3 - attacker, error;
+    if (board->class_count[defender][C_FIVE])
+        return 0;
+    const int32_t *attack = board->class_count[attacker];
+    if (attack[C_FIVE] >= 2)
+        return 1;
+    if (attack[C_FIVE]) {
+        ptrdiff_t block = first_of_class(board, attacker, C_FIVE);
+        if (block < 0)
+            return K_BROKEN;
+        if (blocked_by_forbidden(board, defender, block))
+            return 1;
+        if ((error = board_make(board, block, defender)) < 0)
+            return error;
+        int found = vct_search(run, attacker, depth, vcf_depth, threat, block);
+        board_unmake(board);
+        return found;
+    }
+    if (!attack[C_FLEX4])
+        return 0; /* no threat left */
+    /* The defences, in cell order: his points that stop the four, and our own fours. */
+    int32_t defences[MAX_MOVES];
+    int count = 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++)
+        if (board->cells[m] == 0 && (class_of(board, attacker, m) >= C_BLOCK4 || IS_FOUR_CLASS(class_of(board, defender, m))))
+            defences[count++] = (int32_t)m;
+    for (int k = 0; k < count; k++) {
+        ptrdiff_t cell = defences[k];
+        if (blocked_by_forbidden(board, defender, cell))
+            continue;
+        if ((error = board_make(board, cell, defender)) < 0)
+            return error;
+        int holds; /* 1: this defence holds, 0: it loses, negative: an error */
+        int32_t their_fives = board->class_count[defender][C_FIVE];
+        if (their_fives) { /* a counter-four: the attacker must block, then the defender moves again */
+            ptrdiff_t block = first_of_class(board, defender, C_FIVE);
+            if (their_fives >= 2 || blocked_by_forbidden(board, attacker, block)) {
+                holds = 1;
+            } else if ((error = board_make(board, block, attacker)) < 0) {
+                return error;
+            } else {
+                int loses = every_defence_loses(run, attacker, depth, vcf_depth, threat);
+                holds = loses < 0 ? loses : !loses;
+                board_unmake(board);
+            }
+        } else {
+            int found = vct_search(run, attacker, depth, vcf_depth, threat, cell);
+            holds = found < 0 ? found : !found;
+        }
+        board_unmake(board);
+        if (holds != 0)
+            return holds < 0 ? holds : 0;
+    }
+    return 1;
+}
+
+/* Undo what an error left on the board (a failed make stops halfway through a line). */
+static int
+unwind(ThreatRun *run, ptrdiff_t frames_before, int found)
+{
+    while (run->board->frame_count > frames_before)
+        board_unmake(run->board);
+    return found;
+}
+
+int
+vcf(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zone_b)
+{
+    ptrdiff_t frames_before = run->board->frame_count;
+    return unwind(run, frames_before, vcf_search(run, attacker, depth, zone_a, zone_b, 0));
+}
+
+int
+vct(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zone_a, ptrdiff_t zone_b)
+{
+    ptrdiff_t frames_before = run->board->frame_count;
+    return unwind(run, frames_before, vct_search(run, attacker, depth, vcf_depth, zone_a, zone_b));
+}

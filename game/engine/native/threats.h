@@ -1,0 +1,40 @@
+/* VCF and VCT in C: the same searches as ThreatSearch.vcf and .vct in threats.py, in the
+ * same move order, with the same failure memos, so they find the same lines.
+ */
+#ifndef GOMOKU_THREATS_H
+#define GOMOKU_THREATS_H
+
+#include "board.h"
+#include "memo.h"
+#include "timer.h"
+
+#define VCF_LINE_MAX 160 /* longest VCF line kept: 2 cells per four, depth <= 75 */
+#define MAX_VCF_DEPTH 75
+#define THREAT_POLL_INTERVAL 2048
+
+/* One vcf or vct call: the node count and its cap, the poll, and the line found. */
+typedef struct {
+    Board *board;
+    Memo *failed;     /* VCF position key -> deepest depth that failed */
+    Memo *vct_failed; /* the same for the VCT (NULL for a VCF) */
+    long nodes, max_nodes;
+    Poll poll;        /* asked every THREAT_POLL_INTERVAL nodes */
+    long next_poll;
+    int aborted;      /* the node cap was reached: failures found since are not stored */
+    int length;       /* of the line found */
+    int32_t line[VCF_LINE_MAX];
+} ThreatRun;
+
+void threat_run_init(ThreatRun *run, Board *board, Memo *failed, Memo *vct_failed, long max_nodes, Poll poll);
+
+/* A win by fours for `attacker` (to move) of at most `depth` fours, touching the 9x9 squares
+ * around zone_a and zone_b (-1, -1: anywhere). 1: found (run->line[0:run->length]), 0: not
+ * (or the node cap was reached), negative: an error code (K_INTERRUPTED when the poll said
+ * stop). The board is as before in every case. */
+int vcf(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zone_b);
+
+/* A win by fours and open threes (`depth` threes, a VCF of `vcf_depth` tried at every
+ * attacker node): 1 with [first move] or the VCF line in run->line, 0, or an error code. */
+int vct(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zone_a, ptrdiff_t zone_b);
+
+#endif

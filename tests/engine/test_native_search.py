@@ -1,0 +1,85 @@
+"""The compiled alpha-beta search (native/search.c) against the Python one in alphabeta.py.
+
+Both run over the same compiled board (so the move ordering and the VCF are the same code)
+and must visit the same tree: the same score, move, principal variation and node count at
+every fixed depth, and the same stopping point under a node budget.
+"""
+
+import pytest
+
+from game.engine import Level
+from game.engine import state
+from game.engine.alphabeta import AlphaBeta
+from game.engine.clock import Clock, SearchStopped
+from game.engine.levels import level_config
+from game.engine.state import EngineBoard
+from game.engine.threats import ThreatSearch
+
+from test_kernel import _middlegames
+
+compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+
+
+def _searcher(position, level: Level, native: bool, max_nodes=None) -> AlphaBeta:
+    board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+    clock = Clock(None, max_nodes)
+    return AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=3, native=native)
+
+
+def _iterate(searcher: AlphaBeta, side: int, depths) -> list:
+    """Iterative deepening as root.py runs it: root order once, best move first after each iteration."""
+    moves = searcher.ordered_moves(side, 0, -1, 20)
+    seen = []
+    for depth in depths:
+        score, move = searcher.search_root(list(moves), depth, side)
+        moves.remove(move)
+        moves.insert(0, move)
+        seen.append((depth, score, move, searcher.principal_variation(move, side), searcher.clock.nodes))
+    return seen
+
+
+@compiled_only
+@pytest.mark.parametrize("level", [Level.CASUAL, Level.STRONG, Level.MASTER])
+def test_compiled_search_visits_the_same_tree_as_python(level):
+    for position in _middlegames()[:6]:
+        side = int(position.to_move)
+        python = _searcher(position, level, native=False)
+        native = _searcher(position, level, native=True)
+        before = native.board.snapshot()
+        assert _iterate(native, side, range(1, 4)) == _iterate(python, side, range(1, 4))
+        assert native.board.snapshot() == before
+
+
+@compiled_only
+def test_compiled_search_stops_at_the_same_node_as_python_and_leaves_the_board_as_it_was():
+    for position in _middlegames()[6:10]:
+        side = int(position.to_move)
+        results = []
+        for native in (False, True):
+            searcher = _searcher(position, Level.MASTER, native, max_nodes=2500)
+            before = searcher.board.snapshot()
+            with pytest.raises(SearchStopped, match="node budget"):
+                _iterate(searcher, side, range(1, 12))
+            assert searcher.board.snapshot() == before
+            results.append(searcher.clock.nodes)
+        assert results[0] == results[1]
+
+
+@compiled_only
+def test_compiled_search_is_stopped_by_the_stop_flag():
+    class Flag:
+        asked = 0
+
+        def is_set(self):
+            self.asked += 1
+            return self.asked >= 3
+
+    position = _middlegames()[0]
+    board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+    clock = Clock(None, None, Flag())
+    searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+    before = board.snapshot()
+    with pytest.raises(SearchStopped, match="stop flag"):
+        _iterate(searcher, int(position.to_move), range(1, 30))
+    assert board.snapshot() == before
+    assert clock.stop.asked == 3

@@ -241,7 +241,7 @@ class App:
         result = "draw" if winner is None else ("win" if winner is human else "loss")
         try:
             stats = self.store.load_stats()
-            stats.record(ai.level or "casual", config.rule.value, result)
+            stats.record(ai.level or "casual", config.rule.value, result, teaching=game.is_teaching_game)
             self.store.save_stats(stats)
         except (OSError, ValueError) as error:
             self.notify(tr("notice.save_failed", error=error))

@@ -12,6 +12,8 @@ A side that can make an open four (with no five against it) has won.
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 import time
 from array import array
@@ -34,6 +36,36 @@ MIN_WIDTH = 6
 LMR_AFTER = 3
 #: Why the compiled search stopped (its `halt` code).
 _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent"}
+#: What the compiled search may add to this file's search, by name: bits of its features
+#: (FEATURE_* in native/search.h), and "keep_table" (its transposition table kept across
+#: the time-limited searches of a process).
+FEATURE_BITS = {"keep_table": 0, "tempo": 1}
+#: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
+#: replaces them, so that a match can weigh one against another without a rebuild.
+DEFAULT_FEATURES = ("keep_table",)
+
+
+def _features() -> tuple[int, bool]:
+    """(feature bits, keep the table) from GOMOKU_ENGINE_FEATURES or the defaults."""
+    names = os.environ.get("GOMOKU_ENGINE_FEATURES")
+    chosen = DEFAULT_FEATURES if names is None else [n.strip() for n in names.split(",") if n.strip() not in ("", "none")]
+    unknown = [name for name in chosen if name not in FEATURE_BITS]
+    if unknown:
+        raise ValueError(f"unknown engine feature(s) {unknown!r} in GOMOKU_ENGINE_FEATURES; known: {sorted(FEATURE_BITS)}")
+    return sum(FEATURE_BITS[name] for name in set(chosen)), "keep_table" in chosen
+
+
+#: Run the compiled search as this file's search, node for node (tests set it to compare).
+REFERENCE_SEARCH = False
+#: Entries of the transposition table the compiled search keeps across the moves of a game.
+_TABLE_ENTRIES = 1 << 19
+
+
+@functools.lru_cache(maxsize=2)
+def _shared_table(rule: str, size: int, config: LevelConfig, noise_key: int):
+    """The transposition table kept across searches with the same settings (its entries stay
+    true for them: a position's hash is the same in every game)."""
+    return _compiled.Table(_TABLE_ENTRIES)
 
 
 class AlphaBeta:
@@ -41,9 +73,12 @@ class AlphaBeta:
 
     def __init__(
         self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int,
-        native: bool | None = None,
+        native: bool | None = None, reference: bool | None = None,
     ) -> None:
-        """`native` (default: whenever the board is compiled) runs the tree in C."""
+        """`native` (default: whenever the board is compiled) runs the tree in C; with
+        `reference` (default: REFERENCE_SEARCH) exactly as the Python search does, with a
+        fresh exact table, without the compiled search's own additions. Time-limited
+        compiled searches share a transposition table with the searches before them."""
         self.board = board
         self.config = config
         self.clock = clock
@@ -60,10 +95,19 @@ class AlphaBeta:
             raise ValueError("the compiled search needs a compiled board")
         # Its transposition table, killers and history live in C; it shares the VCF
         # failure memo with `threats`.
-        self.native = _compiled.Search(
-            board.kernel, threats._vcf_fail, self.history, config.width, config.node_vcf, config.noise, self.noise_key,
-            config.sees_threes, config.quiet_threes,
-        ) if native else None
+        self.native = None
+        if native:
+            if reference is None:
+                reference = REFERENCE_SEARCH
+            # Kept across moves only under a deadline: a depth- or node-limited search must
+            # not depend on what was searched before it (it is deterministic).
+            features, keep = (0, False) if reference else _features()
+            keep = keep and clock.deadline is not None
+            table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else None
+            self.native = _compiled.Search(
+                board.kernel, threats._vcf_fail, self.history, table, config.width, config.node_vcf, config.noise,
+                self.noise_key, config.sees_threes, config.quiet_threes, features,
+            )
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, side: int) -> int:

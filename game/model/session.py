@@ -61,6 +61,8 @@ class Game:
         self.undos_left: dict[Stone, int | None] = {Stone.BLACK: limit, Stone.WHITE: limit}
         self.undos_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
         self.hints_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
+        # teaching mode's "Take back and retry": free take-backs, counted apart from the limited ones
+        self.retries_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
         seconds = self.config.clock_seconds
         self.clock_left: dict[Stone, float] | None = (
             None if seconds is None else {Stone.BLACK: float(seconds), Stone.WHITE: float(seconds)}
@@ -269,6 +271,31 @@ class Game:
         self.result = None
         self.finished_at = None
         return taken
+
+    def retry(self, side: Stone) -> list[Move]:
+        """Teaching mode: take back `side`'s last move (and any replies after it) without
+        charging a take-back; the retry is counted in `retries_used` instead.
+
+        Raises UndoNotAllowedError when `side` has no move on the board.
+        """
+        history = self.board.history
+        if not any(move.stone is side for move in history):
+            raise UndoNotAllowedError("there is nothing to take back")
+        taken = []
+        while True:
+            move = self.board.pop()
+            taken.append(move)
+            if move.stone is side:
+                break
+        self.retries_used[side] += 1
+        self.result = None
+        self.finished_at = None
+        return taken
+
+    @property
+    def is_teaching_game(self) -> bool:
+        """Whether a teaching retry was used (the statistics count such games apart)."""
+        return any(self.retries_used.values())
 
     # ----------------------------------------------------------------- lifecycle
     def restart(self) -> "Game":

@@ -19,6 +19,7 @@ _SCENES: dict[str, tuple[str, str]] = {
     "review": ("game.scenes.review", "ReviewScene"),
     "load": ("game.scenes.load", "LoadScene"),
     "stats": ("game.scenes.stats", "StatsScene"),
+    "coach_review": ("game.scenes.game_review", "GameReviewScene"),
     "engines": ("game.scenes.engines", "EnginesScene"),
     "watch": ("game.scenes.watch", "WatchScene"),
 }

@@ -124,7 +124,7 @@ class LoadScene(Scene):
             self._rebuild()
             return False
         self.error = ""
-        self.app.manager.switch("review", record=record, back="load", source=entry.name)
+        self.app.manager.switch("review", record=record, back="load", source=entry.name, path=str(entry.path))
         return True
 
     # ----------------------------------------------------------------- drawing

@@ -34,6 +34,7 @@ from .base import Scene
 from .engine_players import engine_limit, fallback_level, hand_over_to_builtin, worker_for
 from .names import colour_name, player_name, result_sound, undos_text
 from .opening_texts import choice_label, choice_text, decision_text, opening_heading, seat_name, thinking_text
+from .play_coach import PlayCoach
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35
@@ -90,12 +91,14 @@ class PlayScene(Scene):
         self.seed = random.randrange(1 << 30)
         self.opening_queue: list[Point] = []  # the computer's opening stones still to go down
         self.opening_wait = 0.0
+        self.coach = PlayCoach(self)  # analysis panel (A) and teaching mode
         if game.config.is_vs_ai:
             self.app.engine.start()  # spawn the process now, not on the computer's first move
         self.resize(self.app.screen.get_size())
 
     def exit(self) -> None:
         self._stop_engine()
+        self.coach.stop()
 
     # ----------------------------------------------------------------- layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -116,7 +119,8 @@ class PlayScene(Scene):
             Button("hint", tr("play.hint"), pygame.Rect(px + 2 * gap + half, first_y, half, row_h), hint="H"),
             Button("resign", tr("play.resign"), pygame.Rect(px + gap, second_y, half, row_h)),
             Button("new_game", tr("play.new_game"), pygame.Rect(px + 2 * gap + half, second_y, half, row_h), hint="N"),
-            Button("menu", tr("play.menu"), pygame.Rect(px + gap, menu_y, pw - 2 * gap, row_h), hint="Esc"),
+            Button("analysis", tr("analysis.button"), pygame.Rect(px + gap, menu_y, half, row_h), hint="A"),
+            Button("menu", tr("play.menu"), pygame.Rect(px + 2 * gap + half, menu_y, half, row_h), hint="Esc"),
         ]
         level = tr(f"level.{fallback_level(self.app).value}")
         fallback = Button("fallback", tr("play.continue_builtin", level=level),
@@ -189,6 +193,8 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.coach.handle_event(event):
+            return
         activation = self.focus.handle_event(event, arrows_move_focus=False)
         if activation is not None:
             self.app.play_sound("click")
@@ -232,6 +238,8 @@ class PlayScene(Scene):
             self.ask_hint()
         elif action == "resign":
             self.resign()
+        elif action == "analysis":
+            self.coach.toggle()
         elif action == "new_game":
             self.new_game()
         elif action == "fallback":
@@ -293,6 +301,7 @@ class PlayScene(Scene):
         self.armed_left = 0.0
         self.app.play_sound("place")
         self.app.autosave(self.game)
+        self.coach.after_move()
         if self.game.is_over:
             self._finish()
 
@@ -396,7 +405,7 @@ class PlayScene(Scene):
         game = self.game
         if self.opening_queue:
             return  # the computer's opening stones are still going down (see _place_opening_stone)
-        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error:
+        if game.is_ai_turn and self.job is None and self.ai_reply is None and not self.engine_error and not self.coach.holds_ai:
             level = self._ai_level()
             task = opening_task(game)
             purpose = "move" if task is None else OPENING_PURPOSE + task
@@ -514,6 +523,7 @@ class PlayScene(Scene):
             self._place_opening_stone(dt)
         if not self.game.is_over:
             self._update_engine()
+        self.coach.update(dt)
         self._refresh_buttons()
 
     # ----------------------------------------------------------------- redraws
@@ -521,7 +531,8 @@ class PlayScene(Scene):
         """Every frame while the engine works or is about to, and while a stone or hint moves."""
         game = self.game
         return (
-            self.job is not None
+            self.coach.animating()
+            or self.job is not None
             or (game.is_ai_turn and not game.is_over and not self.engine_error)
             or game.move_count != self.seen_moves
             or self.time - self.placed_at < SETTLE_SECONDS
@@ -577,7 +588,9 @@ class PlayScene(Scene):
         surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
         assert self.view is not None
         self.view.draw(surface, self.game.board, self._marks())
+        self.coach.draw_board(surface)
         self._draw_panel(surface)
+        self.coach.draw_offer(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         game = self.game
@@ -628,7 +641,8 @@ class PlayScene(Scene):
             list_bottom = card.top
             draw_prompt(surface, card, tr("opening.decision"), decision_text(game), self.prompt_text_size, (self.time * 0.8) % 1.0)
         list_rect = pygame.Rect(px + pad, y, inner_w, list_bottom - y - pad)
-        draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
+        if not self.coach.draw_panel(surface, list_rect, max(12, int(info_size * 0.85))):
+            draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
         self.focus.draw(surface)
 
     def _status_lines(self) -> tuple[str, tuple[int, int, int]]:

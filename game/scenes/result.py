@@ -51,6 +51,7 @@ class ResultScene(Scene):
         buttons = [
             Button("again", tr("result.play_again"), primary=True, hint="N"),
             Button("review", tr("result.review"), visible=self.app.manager.has_scene("review")),
+            Button("analyse", tr("gamereview.analyse"), visible=self.app.manager.has_scene("coach_review"), hint="G"),
             Button("save", tr("result.save_record"), visible=self._records_dir() is not None),
             Button("menu", tr("play.menu"), hint="Esc"),
         ]
@@ -72,6 +73,8 @@ class ResultScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_n:
                 self.perform("again")
+            elif event.key == pygame.K_g:
+                self.perform("analyse")
             elif event.key == pygame.K_ESCAPE:
                 self.perform("menu")
 
@@ -80,6 +83,8 @@ class ResultScene(Scene):
             self.app.manager.switch("play", game=self.game.restart())
         elif action == "review":
             self.app.manager.switch("review", game=self.game)
+        elif action == "analyse":
+            self.app.manager.switch("coach_review", game=self.game, back="result", back_params={"game": self.game})
         elif action == "save":
             self.save_record()
         elif action == "menu":

@@ -23,6 +23,7 @@ from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
 from .names import colour_name, player_name
+from .review_coach import ReviewCoach
 
 _REASON_KEYS = {
     Reason.FIVE: "result.by_five",
@@ -86,6 +87,7 @@ class ReviewScene(Scene):
         record: GameRecord | None = None,
         back: str | None = None,
         source: str = "",
+        path: str | None = None,
         **params: Any,
     ) -> None:
         if record is None and game is None:
@@ -94,6 +96,7 @@ class ReviewScene(Scene):
         self.record = record if record is not None else record_from_game(game)  # type: ignore[arg-type]
         self.back = back or ("result" if game is not None and game.is_over else "menu")
         self.source = source
+        self.path = path  # the file it came from: an annotated SGF shows its comments
         self.moves, self.problem = playable_moves(self.record)
         self.position = ReviewPosition(len(self.moves)).last()
         self.view: BoardView | None = None
@@ -101,8 +104,12 @@ class ReviewScene(Scene):
         self.time = 0.0
         self.autoplay = False
         self._autoplay_wait = 0.0
+        self.coach = ReviewCoach(self, path)  # analysis panel (A), "Analyse game", annotations
         self._rebuild_board()
         self.resize(self.app.screen.get_size())
+
+    def exit(self) -> None:
+        self.coach.stop()
 
     # ----------------------------------------------------------------- state
     def _rebuild_board(self) -> None:
@@ -151,8 +158,12 @@ class ReviewScene(Scene):
             Button(action, tr(key), pygame.Rect(px + gap + i * (quarter + gap), step_y, quarter, row_h))
             for i, (action, key, _) in enumerate(steps)
         ]
-        buttons.append(Button("play_on", tr("review.play_on"), pygame.Rect(px + gap, play_y, pw - 2 * gap, row_h)))
-        buttons.append(Button("back", tr("common.back"), pygame.Rect(px + gap, back_y, pw - 2 * gap, row_h), hint="Esc"))
+        half = (pw - 3 * gap) // 2
+        buttons.append(Button("play_on", tr("review.play_on"), pygame.Rect(px + gap, play_y, half, row_h)))
+        buttons.append(Button("analyse", tr("gamereview.analyse"), pygame.Rect(px + 2 * gap + half, play_y, half, row_h),
+                              visible=self.app.manager.has_scene("coach_review"), hint="G"))
+        buttons.append(Button("analysis", tr("analysis.button"), pygame.Rect(px + gap, back_y, half, row_h), hint="A"))
+        buttons.append(Button("back", tr("common.back"), pygame.Rect(px + 2 * gap + half, back_y, half, row_h), hint="Esc"))
         self.buttons_top = step_y
         self.focus.set_widgets(buttons)
         self._refresh_buttons()
@@ -180,6 +191,8 @@ class ReviewScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             self.toggle_autoplay()
+            return
+        if self.coach.handle_event(event):
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             self.autoplay = False  # any other input takes the review back into the player's hands
@@ -209,6 +222,10 @@ class ReviewScene(Scene):
             game = self.continue_game()
             if game is not None:
                 self.app.manager.switch("play", game=game)
+        elif action == "analysis":
+            self.coach.toggle()
+        elif action == "analyse":
+            self.coach.analyse_game()
         elif action == "back":
             if self.back == "result" and self.game is not None:
                 self.app.manager.switch("result", game=self.game)
@@ -220,10 +237,11 @@ class ReviewScene(Scene):
     def animating(self) -> bool:
         """Autoplay steps and the winning five's pulse need every frame; otherwise input only."""
         outcome = self.board.outcome() if not self.autoplay else None
-        return self.autoplay or (outcome is not None and outcome.reason is Reason.FIVE)
+        return self.autoplay or (outcome is not None and outcome.reason is Reason.FIVE) or self.coach.animating()
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.coach.update(dt)
         if not self.autoplay:
             return
         self._autoplay_wait -= dt
@@ -247,6 +265,7 @@ class ReviewScene(Scene):
         )
         assert self.view is not None
         self.view.draw(surface, self.board, marks)
+        self.coach.draw_board(surface)
         self._draw_panel(surface)
 
     def _player_lines(self) -> list[str]:
@@ -312,10 +331,12 @@ class ReviewScene(Scene):
             surface.blit(image, (px + pad, y))
             y += image.get_height() + 4
         y += pad // 2
+        keys_h = max(12, int(body * 0.8)) + pad
+        coach_top = self.coach.draw_panel(surface, pygame.Rect(px + pad, y, inner, self.buttons_top - keys_h - y), body)
         messages = [(line, theme.TEXT) for line in self._result_lines()] + [(self.problem, theme.BAD)]
         for message, colour in messages:
             for line in text.wrap(message, body, inner) if message else []:
-                if y + body > self.buttons_top - pad:
+                if y + body > coach_top:
                     break
                 image = text.render(line, body, colour)
                 surface.blit(image, (px + pad, y))

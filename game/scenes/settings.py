@@ -69,6 +69,7 @@ class SettingsScene(Scene):
         ("muted", "settings.mute", ON_OFF, _on_off),
         ("language", "settings.language", LANGUAGES, _language),
         ("fullscreen", "settings.fullscreen", ON_OFF, _on_off),
+        ("teaching_mode", "settings.teaching", ON_OFF, _on_off),
     )
 
     def enter(self, **params: Any) -> None:

@@ -102,6 +102,9 @@ class StatsScene(Scene):
                 pygame.draw.line(surface, theme.PANEL_EDGE, (x, y + 2), (x + inner, y + 2))
                 y += 6
             y = self._draw_row(surface, cells, lefts, widths, inner, y, body, theme.TEXT, bold=is_total)
+        if total.teaching:  # coach: games played with teaching mode's free retries
+            note = text.fitted(tr("stats.teaching", count=total.teaching), max(12, body - 2), theme.TEXT_DIM, inner)
+            surface.blit(note, (x, y + 8))
         self.focus.draw(surface)
 
     @staticmethod

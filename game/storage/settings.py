@@ -39,6 +39,7 @@ class Settings:
     fullscreen: bool = False
     window_width: int = 1120
     window_height: int = 800
+    teaching_mode: bool = False  # coach: vs the computer, stop at a move that loses a forced win
     opening: str = OpeningRule.FREE.value
     named_opening: str = "random"  # which renju opening "named" sets up, or a random one
     # external engines (game/storage/engines.py): the list, their move time, and which one
@@ -97,6 +98,7 @@ def _is_valid(name: str, value: Any) -> bool:
         "fullscreen": lambda v: isinstance(v, bool),
         "window_width": lambda v: is_int(v) and 640 <= v <= 10000,
         "window_height": lambda v: is_int(v) and 480 <= v <= 10000,
+        "teaching_mode": lambda v: isinstance(v, bool),
         "opening": lambda v: v in OPENINGS,
         "named_opening": lambda v: v in NAMED_OPENING_CHOICES,
         "engines": is_engine_list,

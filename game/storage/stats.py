@@ -20,11 +20,13 @@ class GameResult(Enum):
 
 @dataclass(frozen=True)
 class Tally:
-    """The counts for one (level, rule) pair. `games` is always wins + losses + draws."""
+    """The counts for one (level, rule) pair. `games` is always wins + losses + draws;
+    `teaching` counts the games among them played with teaching mode's free retries."""
 
     wins: int = 0
     losses: int = 0
     draws: int = 0
+    teaching: int = 0
 
     @property
     def games(self) -> int:
@@ -35,15 +37,17 @@ class Tally:
         """Wins per game played, 0.0 before the first game."""
         return self.wins / self.games if self.games else 0.0
 
-    def plus(self, result: GameResult) -> "Tally":
+    def plus(self, result: GameResult, teaching: bool = False) -> "Tally":
+        tally = replace(self, teaching=self.teaching + 1) if teaching else self
         if result is GameResult.WIN:
-            return replace(self, wins=self.wins + 1)
+            return replace(tally, wins=tally.wins + 1)
         if result is GameResult.LOSS:
-            return replace(self, losses=self.losses + 1)
-        return replace(self, draws=self.draws + 1)
+            return replace(tally, losses=tally.losses + 1)
+        return replace(tally, draws=tally.draws + 1)
 
     def __add__(self, other: "Tally") -> "Tally":
-        return Tally(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
+        return Tally(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws,
+                     self.teaching + other.teaching)
 
 
 class StatisticsError(ValueError):
@@ -56,8 +60,9 @@ class Statistics:
     def __init__(self, tallies: dict[tuple[str, str], Tally] | None = None) -> None:
         self._tallies: dict[tuple[str, str], Tally] = dict(tallies or {})
 
-    def record(self, level: str, rule: str, result: str | GameResult) -> Tally:
-        """Count one finished game; returns the new tally for (level, rule).
+    def record(self, level: str, rule: str, result: str | GameResult, teaching: bool = False) -> Tally:
+        """Count one finished game (`teaching`: played with teaching retries); returns the new
+        tally for (level, rule).
 
         Raises ValueError for an empty level/rule or a result other than "win", "loss", "draw".
         """
@@ -67,7 +72,7 @@ class Statistics:
             outcome = result if isinstance(result, GameResult) else GameResult(result)
         except ValueError:
             raise ValueError(f"result must be 'win', 'loss' or 'draw', got {result!r}") from None
-        tally = self.tally(level, rule).plus(outcome)
+        tally = self.tally(level, rule).plus(outcome, teaching)
         self._tallies[(level, rule)] = tally
         return tally
 
@@ -95,6 +100,7 @@ class Statistics:
             "version": VERSION,
             "entries": [
                 {"level": level, "rule": rule, "wins": t.wins, "losses": t.losses, "draws": t.draws}
+                | ({"teaching": t.teaching} if t.teaching else {})
                 for level, rule, t in self.summary()
             ],
         }
@@ -127,7 +133,7 @@ def _entry_key(entry: Any, number: int) -> tuple[str, str]:
 
 def _entry_tally(entry: dict[str, Any], number: int) -> Tally:
     counts = []
-    for name in ("wins", "losses", "draws"):
+    for name in ("wins", "losses", "draws", "teaching"):  # "teaching" is newer and optional
         value = entry.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise StatisticsError(f"entry {number} has a bad {name} count: {value!r}")

@@ -20,10 +20,10 @@ from test_kernel import _middlegames
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
 
 
-def _searcher(position, level: Level, native: bool, max_nodes=None) -> AlphaBeta:
+def _searcher(position, level: Level, native: bool, max_nodes=None, reference=True) -> AlphaBeta:
     board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
     clock = Clock(None, max_nodes)
-    return AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=3, native=native)
+    return AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=3, native=native, reference=reference)
 
 
 def _iterate(searcher: AlphaBeta, side: int, depths) -> list:
@@ -83,3 +83,41 @@ def test_compiled_search_is_stopped_by_the_stop_flag():
         _iterate(searcher, int(position.to_move), range(1, 30))
     assert board.snapshot() == before
     assert clock.stop.asked == 3
+
+
+@compiled_only
+def test_time_limited_searches_keep_their_table_across_moves():
+    """A second search of a position (under a deadline) starts from what the first one stored."""
+    import time
+
+    from game.engine import alphabeta
+
+    alphabeta._shared_table.cache_clear()
+    position = _middlegames()[2]
+    side = int(position.to_move)
+    runs = []
+    for _ in range(2):
+        board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+        clock = Clock(time.perf_counter() + 3600, None)
+        searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+        runs.append(_iterate(searcher, side, range(1, 4))[-1])
+    (_, first_score, first_move, _, first_nodes), (_, second_score, second_move, _, second_nodes) = runs
+    assert second_nodes < first_nodes / 2
+    assert (second_score, second_move) == (first_score, first_move)
+
+
+@compiled_only
+def test_engine_features_are_chosen_by_name_and_a_wrong_name_is_refused(monkeypatch):
+    position = _middlegames()[4]
+    side = int(position.to_move)
+    scores = {}
+    for names in ("none", "tempo"):
+        monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", names)
+        board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+        clock = Clock(None, None)
+        searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+        scores[names] = searcher.negamax(0, -10**7, 10**7, 1, side)
+    assert scores["tempo"] != scores["none"]
+    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", "tempo,warp_drive")
+    with pytest.raises(ValueError, match="warp_drive"):
+        _searcher(position, Level.MASTER, native=True, reference=False)

@@ -22,7 +22,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 8
+#define KERNEL_API_VERSION 9
 #define FIRST_SET_CLASS 2 /* cells of class >= C_FLEX3 are kept in per-class sets */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int64) */
 
@@ -554,12 +554,53 @@ static PyTypeObject KernelType = {
     .tp_as_sequence = &Kernel_as_sequence,
 };
 
+/* ------------------------------------------------------------------ Table */
+
+typedef struct {
+    PyObject_HEAD
+    TT tt;
+} TableObject;
+
+static PyObject *
+Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    Py_ssize_t entries;
+    if (!PyArg_ParseTuple(args, "n:Table", &entries))
+        return NULL;
+    TableObject *self = (TableObject *)type->tp_alloc(type, 0);
+    if (self != NULL && tt_init_fixed(&self->tt, entries > 0 ? (size_t)entries : 0) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void
+Table_dealloc(TableObject *self)
+{
+    tt_free(&self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "game.engine._kernel.Table",
+    .tp_doc = PyDoc_STR("Table(entries): a fixed-size transposition table with depth-preferred replacement,\n"
+                        "for keeping across the searches of a game (see native/tt.h)."),
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Table_new,
+    .tp_dealloc = (destructor)Table_dealloc,
+};
+
 /* ------------------------------------------------------------------ Search */
 
 typedef struct {
     PyObject_HEAD
     KernelObject *kernel;
     MemoObject *memo;
+    TableObject *table; /* NULL: the search's own exact table (own_tt) */
+    TT own_tt;
     Py_buffer history;
     Search search;
 } SearchObject;
@@ -567,7 +608,8 @@ typedef struct {
 static void
 Search_dealloc(SearchObject *self)
 {
-    search_free(&self->search);
+    tt_free(&self->own_tt);
+    Py_XDECREF(self->table);
     if (self->history.obj != NULL)
         PyBuffer_Release(&self->history);
     Py_XDECREF(self->kernel);
@@ -578,15 +620,17 @@ Search_dealloc(SearchObject *self)
 static PyObject *
 Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *kernel, *memo, *history;
+    PyObject *kernel, *memo, *history, *table;
     SearchConfig config;
     unsigned long long noise_key;
-    static char *keywords[] = {"kernel", "vcf_failed", "history", "width", "node_vcf", "noise", "noise_key",
-                               "sees_threes", "quiet_threes", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OiiiKpp:Search", keywords, &KernelType, &kernel, &MemoType,
-                                     &memo, &history, &config.width, &config.node_vcf, &config.noise, &noise_key,
-                                     &config.sees_threes, &config.quiet_threes))
+    static char *keywords[] = {"kernel", "vcf_failed", "history", "table", "width", "node_vcf", "noise", "noise_key",
+                               "sees_threes", "quiet_threes", "features", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OOiiiKppi:Search", keywords, &KernelType, &kernel, &MemoType,
+                                     &memo, &history, &table, &config.width, &config.node_vcf, &config.noise,
+                                     &noise_key, &config.sees_threes, &config.quiet_threes, &config.features))
         return NULL;
+    if (table != Py_None && !PyObject_TypeCheck(table, &TableType))
+        return PyErr_Format(PyExc_TypeError, "table must be a Table or None");
     if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0)
         return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d and noise >= 0", MAX_VCF_DEPTH);
     config.noise_key = noise_key;
@@ -600,7 +644,14 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(self);
         return NULL;
     }
-    search_init(&self->search, board, config, &self->memo->memo, self->history.buf);
+    tt_init(&self->own_tt);
+    TT *tt = &self->own_tt;
+    if (table != Py_None) {
+        self->table = (TableObject *)Py_NewRef(table);
+        tt = &self->table->tt;
+        tt_new_search(tt);
+    }
+    search_init(&self->search, board, config, tt, &self->memo->memo, self->history.buf);
     return (PyObject *)self;
 }
 
@@ -665,7 +716,7 @@ Search_tt_move(SearchObject *self, PyObject *arg)
     long side = PyLong_AsLong(arg);
     if (side == -1 && PyErr_Occurred())
         return NULL;
-    const TTEntry *entry = tt_get(&self->search.tt, search_key(&self->kernel->board, (int)side));
+    const TTEntry *entry = tt_get(self->search.tt, search_key(&self->kernel->board, (int)side));
     return PyLong_FromLong(entry == NULL ? -1 : entry->move);
 }
 
@@ -679,9 +730,9 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Search",
-    .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, width, node_vcf, noise, noise_key, sees_threes,\n"
-                        "quiet_threes): the alpha-beta search's state over a Kernel (its transposition table\n"
-                        "and killers; the history array is shared with Python)."),
+    .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\n"
+                        "quiet_threes, features): the alpha-beta search's state over a Kernel (killers; its own\n"
+                        "exact transposition table when table is None; the history array is shared with Python)."),
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Search_new,
@@ -701,12 +752,12 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
-    PyTypeObject *types[] = {&MemoType, &KernelType, &SearchType};
-    const char *names[] = {"Memo", "Kernel", "Search"};
+    PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
+    const char *names[] = {"Memo", "Kernel", "Table", "Search"};
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         if (PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
             Py_DECREF(module);
             return NULL;

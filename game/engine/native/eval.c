@@ -10,10 +10,10 @@ floor_div(int64_t a, int64_t b)
 }
 
 int
-evaluate(const Board *board, int side, int noise, uint64_t noise_key)
+evaluate(const Board *board, int side, int noise, uint64_t noise_key, int tempo)
 {
     int other = 3 - side;
-    int64_t score = floor_div(board->total[side] * 5, 4) - board->total[other];
+    int64_t score = floor_div(board->total[side] * 5, 4) - board->total[other] + tempo;
     if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
         score += DOUBLE_THREE_BONUS;
     if (noise_key) {

@@ -11,22 +11,16 @@
 #define WHITE 2
 
 void
-search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history)
+search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf_failed, int64_t *history)
 {
     memset(search, 0, sizeof(*search));
     search->board = board;
     search->config = config;
+    search->tt = tt;
     search->vcf_failed = vcf_failed;
     search->history = history;
-    tt_init(&search->tt);
     for (int ply = 0; ply < MAX_PLY + 2; ply++)
         search->killers[ply][0] = search->killers[ply][1] = -1;
-}
-
-void
-search_free(Search *search)
-{
-    tt_free(&search->tt);
 }
 
 uint64_t
@@ -158,7 +152,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         if (blocked_by_forbidden(board, side, block))
             return -(WIN - ply - 1);
         if (ply >= MAX_PLY)
-            return evaluate(board, side, config->noise, config->noise_key);
+            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
         if (make(search, block, side) < 0)
             return 0;
         int score = -search_negamax(search, depth, -beta, -alpha, ply + 1, other);
@@ -178,11 +172,11 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         }
         /* Nor is an open three of his: its answers are searched instead (they cost no depth). */
         if (!(config->quiet_threes && ply < MAX_PLY && board->class_count[other][C_FLEX4]))
-            return evaluate(board, side, config->noise, config->noise_key);
+            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
     }
 
     uint64_t key = search_key(board, side);
-    const TTEntry *entry = tt_get(&search->tt, key);
+    const TTEntry *entry = tt_get(search->tt, key);
     ptrdiff_t tt_move = -1;
     if (entry != NULL) {
         tt_move = entry->move;
@@ -246,7 +240,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         }
     }
     int flag = best_score <= original_alpha ? TT_UPPER : best_score >= beta ? TT_LOWER : TT_EXACT;
-    int error = tt_put(&search->tt, key, depth, flag, to_tt(best_score, ply), best_move);
+    int error = tt_put(search->tt, key, depth, flag, to_tt(best_score, ply), best_move);
     if (error < 0)
         fail(search, error);
     return best_score;

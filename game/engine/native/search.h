@@ -23,10 +23,16 @@
 #define COMPILED_THREAT_NODES 2000000L /* most nodes of one VCF at a leaf (threats.py) */
 #define STOP_POLL_CHECKS 64 /* clock checks between two looks at the stop flag */
 
+/* What the compiled search adds to alphabeta.py's, each a bit of SearchConfig.features. */
+enum {
+    FEATURE_TEMPO = 1, /* the evaluation's tempo term (eval.h) */
+};
+
 /* What a level lets the search do (levels.LevelConfig). */
 typedef struct {
     int width, node_vcf, noise, sees_threes, quiet_threes;
     uint64_t noise_key;
+    int features; /* FEATURE_* bits: what the search adds to alphabeta.py's (0: the same tree) */
 } SearchConfig;
 
 /* Why a search stopped early. */
@@ -44,16 +50,15 @@ typedef struct {
 typedef struct {
     Board *board;
     SearchConfig config;
-    TT tt;
+    TT *tt; /* the caller's */
     Memo *vcf_failed; /* the VCF failure memo (shared with the root's threat searches) */
     int32_t killers[MAX_PLY + 2][2];
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
 } Search;
 
-/* `history` has one entry per cell and outlives the search. */
-void search_init(Search *search, Board *board, SearchConfig config, Memo *vcf_failed, int64_t *history);
-void search_free(Search *search);
+/* `tt` and `history` (one entry per cell) outlive the search. */
+void search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf_failed, int64_t *history);
 
 /* The score for `side` to move, exact inside (alpha, beta), a bound outside. Set up
  * search->clock first; when clock.halt is set on return the score means nothing. */

@@ -1,0 +1,508 @@
+"""Game review with analysis: every move classified, mistakes explained, forced wins proven.
+
+Reached with "Analyse game" from the result screen, the review scene and loaded records.
+The engine goes over every position in a background process (coach.ReviewRunner) while a
+progress bar fills and Cancel stays clickable; the board can be stepped through meanwhile.
+Then the panel shows each player's accuracy and class counts, an evaluation graph (a click
+jumps to that move), and for the move on the board its class, the better move and, for a
+tactical mistake, the forced line, which "Show proof" plays out on the board stone by stone.
+
+Params: `record` (GameRecord) or `game` (Game); `back` names the scene to return to and
+`back_params` what to give it; `source` is a file name to show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.coach import GameReview, MoveClass, MoveReview, ReviewRunner, describe
+from game.coach.annotated_sgf import write_annotated
+from game.engine.analysis import Proof
+from game.i18n import current_language, tr
+from game.model import Game
+from game.records import GameRecord, point_to_notation
+from game.records.atomic import atomic_write_text
+from game.rules import Board, IllegalMoveError, Reason, Stone
+from game.storage import record_from_game
+from game.ui import chrome, text, theme
+from game.ui.analysis_view import draw_line_stones, percent
+from game.ui.board_view import BoardMarks, BoardView, fit_board_view
+from game.ui.eval_graph import CLASS_COLOURS, draw_eval_graph, move_at
+from game.ui.panel import draw_spinner
+from game.ui.stones import stone_surface
+from game.ui.widgets import Button, FocusGroup
+
+from .base import Scene
+from .names import colour_name
+
+#: Seconds between the stones of a proof played out on the board.
+PROOF_STEP_SECONDS = 0.6
+_STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+#: Classes the "next mistake" key stops at.
+_FLAGGED = (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
+
+
+def legal_prefix(record: GameRecord) -> list[tuple[int, int]]:
+    """The record's moves up to the first one the rules refuse (the review scene shows why)."""
+    board = Board(record.size, record.rule)
+    moves: list[tuple[int, int]] = []
+    for point in record.moves:
+        try:
+            board.push(tuple(point))
+        except IllegalMoveError:
+            break
+        moves.append(tuple(point))
+        if board.outcome() is not None:
+            break
+    return moves
+
+
+def proof_of(review: MoveReview) -> tuple[Proof, int] | None:
+    """The forced line to play out for a move, and how many moves of the game it starts
+    after: a missed win starts before the move, a win it allowed starts after it."""
+    if review.missed_win is not None:
+        return review.missed_win, review.number - 1
+    if review.allowed_win is not None:
+        return review.allowed_win, review.number
+    return None
+
+
+def next_flagged(moves: tuple[MoveReview, ...], index: int) -> int | None:
+    """The board index (move number) of the first flagged move after `index`, wrapping round."""
+    count = len(moves)
+    for step in range(1, count + 1):
+        review = moves[(index + step - 1) % count]
+        if review.move_class in _FLAGGED:
+            return review.number
+    return None
+
+
+class GameReviewScene(Scene):
+    reports_redraws = True
+
+    def animating(self) -> bool:
+        """Every frame while the review runs (progress, spinner) and while a proof plays out."""
+        playing = self.proof is not None and self.proof_shown < len(self.proof[0].line)
+        return self.state == "running" or playing
+
+    def enter(
+        self,
+        record: GameRecord | None = None,
+        game: Game | None = None,
+        back: str = "menu",
+        back_params: dict[str, Any] | None = None,
+        source: str = "",
+        **params: Any,
+    ) -> None:
+        if record is None and game is None:
+            raise ValueError("the game review needs a record or a game")
+        self.record = record if record is not None else record_from_game(game)  # type: ignore[arg-type]
+        self.back = back
+        self.back_params = dict(back_params or {})
+        self.source = source
+        self.moves = legal_prefix(self.record)
+        self.index = len(self.moves)
+        self.view: BoardView | None = None
+        self.focus = FocusGroup()
+        self.time = 0.0
+        self.review: GameReview | None = None
+        self.state = "running"  # running | done | cancelled | failed
+        self.error = ""
+        self.saved_to = ""
+        self.proof: tuple[Proof, int] | None = None  # the line being played out, and its start
+        self.proof_shown = 0
+        self._proof_wait = 0.0
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.runner: Any = None
+        self._rebuild_board()
+        self.resize(self.app.screen.get_size())
+        self.start()
+
+    def exit(self) -> None:
+        if self.runner is not None:
+            self.runner.close()
+            self.runner = None
+
+    # ----------------------------------------------------------------- the analysis
+    def start(self) -> None:
+        """Start (or restart) analysing the whole game in the background."""
+        if self.runner is not None:
+            self.runner.close()
+        self.review, self.error, self.state = None, "", "running"
+        if not self.moves:
+            self.state, self.error = "failed", tr("gamereview.no_moves")
+            self._refresh_buttons()
+            return
+        self.runner = ReviewRunner()
+        self.runner.start(self.record.size, self.record.rule, list(self.moves))
+        self._refresh_buttons()
+
+    def cancel(self) -> None:
+        if self.runner is not None and self.state == "running":
+            self.runner.cancel()
+            self.state = "cancelled"
+            self._refresh_buttons()
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        if self.runner is None:
+            return 0, max(1, len(self.moves))
+        return self.runner.progress()
+
+    def _poll_runner(self) -> None:
+        if self.runner is None or self.state != "running":
+            return
+        review = self.runner.poll()
+        self.mark_dirty()
+        if review is not None:
+            self.review, self.state = review, "done"
+            self.app.play_sound("click")
+            self._refresh_buttons()
+        elif self.runner.error:
+            self.state, self.error = "failed", tr("gamereview.failed", error=self.runner.error)
+            self._refresh_buttons()
+
+    # ----------------------------------------------------------------- the board
+    def _rebuild_board(self) -> None:
+        board = Board(self.record.size, self.record.rule)
+        for point in self.moves[: self.index]:
+            board.push(point)
+        self.board = board
+
+    def go_to(self, index: int) -> None:
+        index = min(len(self.moves), max(0, index))
+        self.proof = None
+        if index != self.index:
+            self.index = index
+            self._rebuild_board()
+        self._refresh_buttons()
+
+    def current(self) -> MoveReview | None:
+        """The review of the move on the board (the last one played), once the analysis is done."""
+        if self.review is None or self.index == 0 or self.index > len(self.review.moves):
+            return None
+        return self.review.moves[self.index - 1]
+
+    def show_proof(self) -> None:
+        """Play the current move's forced line out on the board, one stone at a time."""
+        review = self.current()
+        found = proof_of(review) if review is not None else None
+        if found is None:
+            return
+        proof, start = found
+        board = Board(self.record.size, self.record.rule)
+        for point in self.moves[:start]:
+            board.push(point)
+        self.board = board
+        self.proof = found
+        self.proof_shown = 1
+        self._proof_wait = PROOF_STEP_SECONDS
+        self.app.play_sound("place")
+
+    # ----------------------------------------------------------------- layout
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout, self.view = fit_board_view(self.view, size, self.record.size, self.app.settings.show_coordinates)
+        px, py, pw, ph = self.layout.panel_rect
+        row_h = int(min(44, max(32, ph * 0.062)))
+        gap = max(6, row_h // 6)
+        half = (pw - 3 * gap) // 2
+        quarter = (pw - 5 * gap) // 4
+        bottom_y = py + ph - gap - row_h
+        middle_y = bottom_y - gap - row_h
+        step_y = middle_y - gap - row_h
+        steps = [("first", "review.first"), ("previous", "review.previous"), ("next", "review.next"), ("last", "review.last")]
+        buttons = [
+            Button(action, tr(key), pygame.Rect(px + gap + i * (quarter + gap), step_y, quarter, row_h))
+            for i, (action, key) in enumerate(steps)
+        ]
+        buttons += [
+            Button("proof", tr("gamereview.show_proof"), pygame.Rect(px + gap, middle_y, half, row_h), primary=True, hint="S"),
+            Button("next_mistake", tr("gamereview.next_mistake"), pygame.Rect(px + 2 * gap + half, middle_y, half, row_h), hint="N"),
+            Button("cancel", tr("gamereview.cancel"), pygame.Rect(px + gap, bottom_y, half, row_h)),
+            Button("again", tr("gamereview.analyse_again"), pygame.Rect(px + gap, bottom_y, half, row_h)),
+            Button("save", tr("gamereview.save"), pygame.Rect(px + gap, bottom_y, half, row_h)),
+            Button("back", tr("common.back"), pygame.Rect(px + 2 * gap + half, bottom_y, half, row_h), hint="Esc"),
+        ]
+        self.buttons_top = step_y
+        self.focus.set_widgets(buttons)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        review = self.current()
+        done = self.state == "done"
+        states = {
+            "first": self.index > 0,
+            "previous": self.index > 0,
+            "next": self.index < len(self.moves),
+            "last": self.index < len(self.moves),
+            "proof": review is not None and proof_of(review) is not None,
+            "next_mistake": done and self.review is not None and next_flagged(self.review.moves, self.index) is not None,
+        }
+        visible = {
+            "cancel": self.state == "running",
+            "again": self.state in ("cancelled", "failed"),
+            "save": done and getattr(self.app.store, "records_dir", None) is not None,
+        }
+        for widget in self.focus.widgets:
+            if widget.action in states:
+                widget.enabled = states[widget.action]
+            if widget.action in visible:
+                widget.visible = visible[widget.action]
+
+    # ----------------------------------------------------------------- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in _STEP_KEYS:
+            self.go_to(self.index + _STEP_KEYS[event.key])
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.go_to(0 if event.key == pygame.K_HOME else len(self.moves))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.go_to(self.index + (-1 if event.y > 0 else 1))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.graph_rect.collidepoint(event.pos):
+            self.click_graph(event.pos[0])
+            return
+        activation = self.focus.handle_event(event)
+        if activation is not None:
+            self.app.play_sound("click")
+            self.perform(activation.action)
+        elif event.type == pygame.KEYDOWN:
+            keys = {pygame.K_s: "proof", pygame.K_n: "next_mistake", pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "back"}
+            if event.key in keys:
+                self.perform(keys[event.key])
+
+    def click_graph(self, x: int) -> None:
+        """Jump to the move under pixel column `x` of the graph."""
+        if self.review is None:
+            return
+        index = move_at(x, (self.graph_rect.x, self.graph_rect.y, self.graph_rect.width, self.graph_rect.height),
+                        len(self.review.black_chances))
+        if index is not None:
+            self.go_to(index)
+
+    def perform(self, action: str) -> None:
+        if action == "first":
+            self.go_to(0)
+        elif action == "last":
+            self.go_to(len(self.moves))
+        elif action in ("previous", "next"):
+            self.go_to(self.index + (-1 if action == "previous" else 1))
+        elif action == "proof":
+            self.show_proof()
+        elif action == "next_mistake" and self.review is not None:
+            found = next_flagged(self.review.moves, self.index)
+            if found is not None:
+                self.go_to(found)
+        elif action == "cancel":
+            self.cancel()
+        elif action == "again":
+            self.start()
+        elif action == "save":
+            self.save()
+        elif action == "back":
+            self.app.manager.switch(self.back, **self.back_params)
+
+    def save(self) -> None:
+        """Write the reviewed game as SGF with comments and move marks into the records folder."""
+        folder = getattr(self.app.store, "records_dir", None)
+        if folder is None or self.review is None:
+            return
+        folder = Path(folder)
+        stem = Path(self.source).stem if self.source else "game"
+        path = folder / f"{stem}-review.sgf"
+        number = 2
+        while path.exists():
+            path = folder / f"{stem}-review-{number}.sgf"
+            number += 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            record = GameRecord(size=self.record.size, rule=self.record.rule, moves=list(self.moves),
+                                black=self.record.black, white=self.record.white, result=self.record.result)
+            atomic_write_text(path, write_annotated(record, self.review, current_language()))
+        except (OSError, ValueError) as error:
+            self.app.notify(tr("notice.save_failed", error=error))
+            return
+        self.saved_to = str(path)
+        self.app.notify(tr("result.saved", path=path))
+
+    # ----------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self._poll_runner()
+        if self.proof is not None:
+            proof, _ = self.proof
+            self._proof_wait -= dt
+            if self._proof_wait <= 0 and self.proof_shown < len(proof.line):
+                self.proof_shown += 1
+                self._proof_wait = PROOF_STEP_SECONDS
+                self.app.play_sound("place")
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))
+        assert self.view is not None
+        last = self.board.last_move
+        outcome = self.board.outcome()
+        marks = BoardMarks(
+            last_move=last.point if last and self.proof is None else None,
+            winning_line=outcome.line if outcome is not None and outcome.reason is Reason.FIVE else (),
+            show_numbers=True,
+            pulse=(self.time * 0.6) % 1.0,
+        )
+        self.view.draw(surface, self.board, marks)
+        grid, diameter = layout.grid, self.view.stone_diameter
+        if self.proof is not None:
+            proof, _ = self.proof
+            draw_line_stones(surface, grid, diameter, proof.attacker, proof.line[: self.proof_shown], self.board, alpha=215)
+            for point in self._proof_five():
+                pygame.draw.circle(surface, theme.WIN_GLOW, grid.pixel_of(point), diameter // 2 + 2, width=3)
+        else:
+            self._draw_move_marks(surface)
+        self._draw_panel(surface)
+
+    def _proof_five(self) -> tuple[tuple[int, int], ...]:
+        """The five the proof ends with, once it has been played out to the end."""
+        if self.proof is None or self.proof_shown < len(self.proof[0].line):
+            return ()
+        proof, _ = self.proof
+        board = self.board.copy()
+        stone = proof.attacker
+        try:
+            for point in proof.line:
+                board.push(point, stone)
+                stone = stone.opponent
+        except IllegalMoveError:
+            return ()
+        outcome = board.outcome()
+        return outcome.line if outcome is not None and outcome.reason is Reason.FIVE else ()
+
+    def _draw_move_marks(self, surface: pygame.Surface) -> None:
+        """The move on the board ringed in its class colour; a better move as a translucent stone."""
+        review = self.current()
+        if review is None:
+            return
+        grid, diameter = self.layout.grid, self.view.stone_diameter  # type: ignore[union-attr]
+        colour = CLASS_COLOURS[review.move_class.value]
+        pygame.draw.circle(surface, colour, grid.pixel_of(review.point), diameter // 2 + 3, width=max(3, diameter // 9))
+        if review.best_move is not None and review.best_move != review.point and review.move_class in _FLAGGED:
+            draw_line_stones(surface, grid, diameter, review.stone, (review.best_move,), self.board, alpha=140)
+            pygame.draw.circle(surface, CLASS_COLOURS["best"], grid.pixel_of(review.best_move), diameter // 2 + 2, width=3)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        px, py, pw, ph = self.layout.panel_rect
+        pad = max(10, pw // 24)
+        inner = pw - 2 * pad
+        x, y = px + pad, py + pad
+        title_size = int(min(30, max(20, ph * 0.045)))
+        title = text.fitted(tr("gamereview.title"), title_size, theme.ACCENT, inner, bold=True)
+        surface.blit(title, (x, y))
+        y += title.get_height() + 2
+        body = max(13, int(title_size * 0.56))
+        if self.source:
+            image = text.fitted(self.source, body, theme.TEXT_DIM, inner)
+            surface.blit(image, (x, y))
+            y += image.get_height() + 2
+        y += pad // 2
+        if self.state == "done" and self.review is not None:
+            y = self._draw_summary(surface, x, y, inner, body)
+            graph_h = int(min(110, max(60, ph * 0.14)))
+            self.graph_rect = pygame.Rect(x, y, inner, graph_h)
+            classes = [move.move_class.value for move in self.review.moves]
+            draw_eval_graph(surface, self.graph_rect, self.review.black_chances, classes, self.index, body)
+            y += graph_h + pad // 2
+        else:
+            self.graph_rect = pygame.Rect(0, 0, 0, 0)
+            y = self._draw_progress(surface, x, y, inner, body)
+        self._draw_move_details(surface, pygame.Rect(x, y, inner, self.buttons_top - y - pad // 2), body)
+        self.focus.draw(surface)
+
+    def _draw_progress(self, surface: pygame.Surface, x: int, y: int, inner: int, body: int) -> int:
+        done, total = self.progress
+        if self.state == "running":
+            message = tr("gamereview.progress", done=done, total=total)
+            draw_spinner(surface, (x + inner - body // 2 - 2, y + body // 2 + 2), max(5, body // 2), self.time)
+        elif self.state == "cancelled":
+            message = tr("gamereview.cancelled")
+        else:
+            message = self.error
+        colour = theme.BAD if self.state == "failed" else theme.TEXT
+        for line in text.wrap(message, body, inner - body - 8)[:3]:
+            image = text.render(line, body, colour)
+            surface.blit(image, (x, y))
+            y += image.get_height()
+        y += 4
+        bar = pygame.Rect(x, y, inner, max(10, body))
+        pygame.draw.rect(surface, (30, 34, 40), bar, border_radius=bar.height // 2)
+        filled = int(bar.width * done / max(1, total))
+        if filled > 0:
+            pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, filled, bar.height), border_radius=bar.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=bar.height // 2)
+        return bar.bottom + body
+
+    def _draw_summary(self, surface: pygame.Surface, x: int, y: int, inner: int, body: int) -> int:
+        assert self.review is not None
+        icon = stone_surface(Stone.BLACK, body + 4)
+        for stone in (Stone.BLACK, Stone.WHITE):
+            summary = self.review.summaries.get(stone)
+            if summary is None:
+                continue
+            surface.blit(stone_surface(stone, body + 4), (x, y))
+            head = tr("gamereview.accuracy", side=colour_name(stone), accuracy=round(summary.accuracy))
+            image = text.fitted(head, body, theme.TEXT, inner - icon.get_width() - 6, bold=True)
+            surface.blit(image, (x + icon.get_width() + 6, y + (icon.get_height() - image.get_height()) // 2))
+            y += max(icon.get_height(), image.get_height()) + 2
+            cx = x
+            small = max(11, body - 2)
+            for move_class in MoveClass:
+                count = summary.counts.get(move_class, 0)
+                colour = CLASS_COLOURS[move_class.value]
+                label = text.render(f"{tr('gamereview.class.' + move_class.value)} {count}", small, theme.TEXT_DIM)
+                width = label.get_width() + small + 10
+                if cx + width > x + inner:
+                    cx = x
+                    y += label.get_height() + 1
+                pygame.draw.circle(surface, colour, (cx + small // 2, y + label.get_height() // 2), max(3, small // 3))
+                surface.blit(label, (cx + small, y))
+                cx += width
+            y += int(small * 1.5) + 4
+        return y + 2
+
+    def _draw_move_details(self, surface: pygame.Surface, rect: pygame.Rect, body: int) -> None:
+        """The move on the board: number, point, class, chances, what it missed or allowed."""
+        y = rect.y
+        if self.index == 0:
+            lines = [(tr("gamereview.start"), theme.TEXT_DIM, False)]
+        else:
+            point = self.moves[self.index - 1]
+            stone = Stone.BLACK if self.index % 2 == 1 else Stone.WHITE
+            head = tr("gamereview.move", number=self.index, side=colour_name(stone), point=point_to_notation(point, self.record.size))
+            lines = [(head, theme.TEXT, True)]
+            review = self.current()
+            if review is not None:
+                name = tr("gamereview.class." + review.move_class.value)
+                lines.append((name, CLASS_COLOURS[review.move_class.value], True))
+                lines.append((tr("gamereview.chances", before=percent(review.chance_before), after=percent(review.chance_after)),
+                              theme.TEXT_DIM, False))
+                # describe() reads "class — what it missed or allowed — better: x"; the class is
+                # already on its own line above, so each further part gets a line of its own
+                parts = describe(review, current_language()).split(" — ")[1:]
+                has_better = review.move_class in _FLAGGED and review.best_move not in (None, review.point)
+                for number, part in enumerate(parts, start=1):
+                    better = has_better and number == len(parts)
+                    lines.append((part, CLASS_COLOURS["best"] if better else theme.TEXT, False))
+                if self.proof is not None:
+                    proof, _ = self.proof
+                    lines.append((tr("gamereview.proof_playing", shown=self.proof_shown, total=len(proof.line)), theme.ACCENT, False))
+        for message, colour, bold in lines:
+            for line in text.wrap(message, body, rect.width, bold):
+                if y + body > rect.bottom:
+                    return
+                image = text.render(line, body, colour, bold)
+                surface.blit(image, (rect.x, y))
+                y += image.get_height()
+            y += 3

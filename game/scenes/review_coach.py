@@ -1,0 +1,140 @@
+"""The coach inside the review scene: the analysis panel (key A), "Analyse game", and the
+comments of an annotated record (an SGF saved by the game review, or by another editor).
+
+Not a scene: ReviewScene owns one and forwards its hooks, so review.py only grows by a few calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import tr
+from game.ui import text, theme
+from game.ui.analysis_panel import draw_analysis_panel
+from game.ui.analysis_view import draw_analysis_on_board
+
+from .engine_players import analysis_worker
+from .live_analysis import LiveAnalysis
+
+if TYPE_CHECKING:
+    from .review import ReviewScene
+
+
+def load_annotations(path: str | Path | None) -> dict[int, str]:
+    """Move number -> comment of an annotated SGF file (0: the game's own comment, such as the
+    review's summary); {} for anything else or an unreadable file.
+
+    Annotations are extra: a record whose comments cannot be read still opens without them.
+    """
+    if not path or Path(path).suffix.lower() != ".sgf":
+        return {}
+    from game.coach.annotated_sgf import game_comment, read_annotations  # only when a file may hold them
+
+    try:
+        sgf = Path(path).read_text(encoding="utf-8")
+        annotations = read_annotations(sgf)
+        summary = game_comment(sgf)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    comments: dict[int, str] = {0: summary.strip()} if summary.strip() else {}
+    for number, note in _items(annotations):
+        comment = note if isinstance(note, str) else getattr(note, "comment", "") or ""
+        if comment.strip():
+            comments[number] = comment.strip()
+    return comments
+
+
+def _items(annotations: Any) -> list[tuple[int, Any]]:
+    """read_annotations' answer as (move number, note) pairs, whether it is a mapping or a list."""
+    if isinstance(annotations, dict):
+        return [(int(number), note) for number, note in annotations.items()]
+    pairs = []
+    for index, note in enumerate(annotations or (), start=1):
+        pairs.append((int(getattr(note, "number", index)), note))
+    return pairs
+
+
+class ReviewCoach:
+    def __init__(self, scene: "ReviewScene", path: str | Path | None) -> None:
+        self.scene = scene
+        self.analysis = LiveAnalysis(lambda: analysis_worker(scene.app))
+        self.comments = load_annotations(path)
+
+    def stop(self) -> None:
+        self.analysis.stop()
+
+    def animating(self) -> bool:
+        """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
+        return self.analysis.running
+
+    def toggle(self) -> None:
+        shown = self.analysis.toggle()
+        self.scene.app.notify(tr("analysis.on" if shown else "analysis.off"))
+
+    def analyse_game(self) -> None:
+        """Open the game review with analysis; its Back returns to this review."""
+        scene = self.scene
+        back_params = {"game": scene.game, "record": scene.record, "back": scene.back, "source": scene.source,
+                       "path": scene.path}
+        scene.app.manager.switch("coach_review", record=scene.record, back="review", back_params=back_params,
+                                 source=scene.source)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if event.key == pygame.K_a:
+                self.toggle()
+                return True
+            if event.key == pygame.K_g:
+                self.analyse_game()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        button = self.scene.focus.find("analysis")
+        if button is not None:
+            button.primary = self.analysis.visible  # the button shows whether the panel is open
+        seen = self.analysis.latest
+        self.analysis.update(self.scene.board)
+        if self.analysis.latest is not seen:
+            self.scene.mark_dirty()
+
+    def comment(self) -> str:
+        """The record's own comment on the move on the board ("" when it has none)."""
+        return self.comments.get(self.scene.position.index, "")
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        shown = self.analysis.showing(self.scene.board) if self.analysis.visible else None
+        if shown is not None and self.scene.view is not None:
+            draw_analysis_on_board(surface, self.scene.layout.grid, self.scene.view.stone_diameter, shown, self.scene.board)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> int:
+        """The comment and the analysis section at the bottom of `rect`; returns the top used."""
+        top = rect.bottom
+        if self.analysis.visible:
+            height = min(rect.height, int(size * 10.5))
+            top = rect.bottom - height
+            board = self.scene.board
+            note = tr("analysis.game_over") if board.outcome() is not None or board.is_full else ""
+            shown = None if note else self.analysis.showing(board)
+            draw_analysis_panel(surface, pygame.Rect(rect.x, top, rect.width, height), shown, board.size, size,
+                                self.scene.time, note)
+        comment = self.comment()
+        if comment:
+            lines = text.wrap(comment, size, rect.width - 12)
+            room = max(0, (top - rect.y - 12) // max(1, int(size * 1.3)))
+            lines = lines[:room]
+            if lines:
+                height = len(lines) * int(size * 1.3) + 10
+                top -= height + 6
+                box = pygame.Rect(rect.x, top, rect.width, height)
+                pygame.draw.rect(surface, (58, 54, 40), box, border_radius=6)
+                pygame.draw.rect(surface, theme.ACCENT, box, width=1, border_radius=6)
+                y = box.y + 5
+                for line in lines:
+                    image = text.render(line, size, theme.TEXT)
+                    surface.blit(image, (box.x + 6, y))
+                    y += int(size * 1.3)
+        return top

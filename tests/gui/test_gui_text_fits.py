@@ -55,6 +55,7 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
         lambda: {"game": _resigned()},
     ],
     "review": [lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE)}],
+    "coach_review": [lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE), "back": "result"}],
 }
 
 

@@ -5,7 +5,7 @@ engine, and Watch mode, with real brain processes (our own pbrain-gomoku from th
     python build_scripts/engine_screenshots.py [OUT_DIR] [--size 1120x800]
 
 Runs under whatever SDL video driver is set (use Xvfb for the real X11 path); the store lives
-in a temporary folder. Writes engines.png, vs_engine.png, watch_setup.png, watch.png.
+in a temporary folder. Writes engines.png, menu_engine.png, vs_engine.png, vs_engine_analysis.png, watch_setup.png, watch.png.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def main() -> int:
                 {"command": crashing, "name": "FakeBrain", "status": ""},
                 {"command": "/home/player/engines/rapfi/pbrain-rapfi", "name": "Rapfi", "status": WORKS},
             ),
-            opponent_engine=brain, hint_engine=brain, engine_move_ms=500, human_colour="white",
+            opponent_engine=brain, hint_engine=brain, analysis_engine=brain, engine_move_ms=500, human_colour="white",
         ))
         app = App(store=store, size=size, fullscreen=False)
         app.manager.switch("engines")
@@ -78,6 +78,10 @@ def main() -> int:
         run(app, 20, lambda: play.hint is not None)
         run(app, 0.5)
         pygame.image.save(app.screen, str(out / "vs_engine.png"))
+        play.perform("analysis")  # the analysis panel, with the external engine as the analyst
+        run(app, 20, lambda: play.coach.analysis.latest is not None)
+        run(app, 0.5)
+        pygame.image.save(app.screen, str(out / "vs_engine_analysis.png"))
         app.manager.switch("watch")
         run(app, 0.3)
         pygame.image.save(app.screen, str(out / "watch_setup.png"))

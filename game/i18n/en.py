@@ -300,4 +300,6 @@ STRINGS: dict[str, str] = {
     "opening.decision": "Opening decision",
     "engines.none_in_folder": "No Gomocup engines (pbrain-…) in {path}",
     "engines.added_folder": "Added {count} engines from {path}; testing them…",
+    "engines.test_detail": "answered BEGIN with {first} and TURN with {second} (longest answer {ms} ms)",
+    "engines.ignored_end": "; it ignored END and was stopped",
 }

@@ -302,4 +302,6 @@ STRINGS: dict[str, str] = {
     "opening.decision": "开局选择",
     "engines.none_in_folder": "{path} 中没有 Gomocup 引擎（pbrain-…）",
     "engines.added_folder": "已从 {path} 添加 {count} 个引擎，正在测试…",
+    "engines.test_detail": "BEGIN 回应 {first}，TURN 回应 {second}（最长用时 {ms} 毫秒）",
+    "engines.ignored_end": "；它没有响应 END，已被强制结束",
 }

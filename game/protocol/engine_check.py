@@ -28,6 +28,9 @@ class EngineCheck:
     about: dict[str, str] = field(default_factory=dict)
     failure: EngineFailure | None = None
     seconds: float = 0.0
+    moves: tuple[tuple[int, int], ...] = ()  # its answers to BEGIN and TURN
+    times_ms: tuple[int, ...] = ()
+    ignored_end: bool = False
 
 
 def check_engine(command: str | Sequence[str], turn_ms: int = CHECK_TURN_MS, start_seconds: float = 15.0) -> EngineCheck:
@@ -52,4 +55,5 @@ def check_engine(command: str | Sequence[str], turn_ms: int = CHECK_TURN_MS, sta
     moves = f"{first.point[0]},{first.point[1]} and {second.point[0]},{second.point[1]}"
     note = "" if ended else "; it ignored END and was stopped"
     message = f"played {moves} ({first.time_ms} and {second.time_ms} ms){note}"
-    return EngineCheck(True, client.name, message, about, None, time.monotonic() - started)
+    return EngineCheck(True, client.name, message, about, None, time.monotonic() - started,
+                       (first.point, second.point), (first.time_ms, second.time_ms), not ended)

@@ -276,7 +276,12 @@ class EnginesScene(Scene):
             self._save(entries)
             label = entries[index].label
             if check.ok:
-                self._say(tr("engines.test_ok", name=label, detail=check.message), theme.GOOD)
+                (x1, y1), (x2, y2) = check.moves
+                detail = tr("engines.test_detail", first=f"{x1},{y1}", second=f"{x2},{y2}",
+                            ms=max(check.times_ms))
+                if check.ignored_end:
+                    detail += tr("engines.ignored_end")
+                self._say(tr("engines.test_ok", name=label, detail=detail), theme.GOOD)
             else:
                 self._say(tr("engines.test_failed", name=label, detail=check.message), theme.BAD)
 

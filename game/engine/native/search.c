@@ -237,9 +237,14 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
     int original_alpha = alpha, best_score = -WIN - 1, best_move = moves[0];
     for (int number = 0; number < count; number++) {
         int move = moves[number], score;
+        /* Futility: a move that makes no threat and stops none, one ply from the horizon. */
+        int quiet = (config->features & FEATURE_FUTILITY) && number > 0 && child_depth == 0 && !forced &&
+                    class_of(board, side, move) < C_FLEX3 && class_of(board, other, move) < C_FLEX3;
         if (make(search, move, side) < 0)
             return 0;
-        if (number == 0) {
+        if (quiet && -evaluate(board, other, config->noise, config->noise_key, 0) + FUTILITY_MARGIN <= alpha) {
+            score = alpha; /* a fail-low: it cannot raise alpha (its score is at most this bound) */
+        } else if (number == 0) {
             score = -search_negamax(search, child_depth, -beta, -alpha, ply + 1, other);
         } else {
             /* Late move reduction: a move ordered late is first searched shallower. */

@@ -29,7 +29,9 @@ enum {
     FEATURE_NODE_VCF = 2, /* a VCF for the side to move at every node with a four, not only at the horizon */
     FEATURE_COUNTER = 4,  /* the reply that refuted the opponent's last move, ordered right after the killers */
     FEATURE_DEEP_LMR = 8, /* moves from the seventh on reduced by two plies, not one */
+    FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
 };
+#define FUTILITY_MARGIN 1500
 #define DEEP_LMR_AFTER 6
 #define MAX_CELLS 1024 /* more than a 25x25 board's padded cells */
 

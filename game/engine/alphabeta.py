@@ -39,10 +39,10 @@ _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent
 #: What the compiled search may add to this file's search, by name: bits of its features
 #: (FEATURE_* in native/search.h), and "keep_table" (its transposition table kept across
 #: the time-limited searches of a process).
-FEATURE_BITS = {"keep_table": 0, "tempo": 1}
+FEATURE_BITS = {"keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16}
 #: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
-DEFAULT_FEATURES = ("keep_table",)
+DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter")
 
 
 def _features() -> tuple[int, bool]:

@@ -22,9 +22,9 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 9
+#define KERNEL_API_VERSION 10
 #define FIRST_SET_CLASS 2 /* cells of class >= C_FLEX3 are kept in per-class sets */
-#define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int64) */
+#define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
 /* Turn a core error code into a Python exception (unless one is set already); NULL. */
 static PyObject *
@@ -168,7 +168,7 @@ hold_tables(KernelObject *self, PyObject *tables)
         return -1;
     }
     for (int k = 0; k < TABLE_COUNT; k++) {
-        Py_ssize_t size = k < DIRECTIONS ? sizeof(uint32_t) : sizeof(int64_t);
+        Py_ssize_t size = k < DIRECTIONS ? sizeof(uint32_t) : sizeof(int32_t);
         if (hold_buffer(PyTuple_GET_ITEM(tables, k), TABLE_SIZE, size, "a pattern table", &self->tables[k]) < 0)
             return -1;
     }
@@ -283,14 +283,14 @@ set_change(PyObject *set, Py_ssize_t cell, int add)
 
 /* One cell's Python packed values and class sets from `was` to `now`. */
 static int
-mirror_cell(KernelObject *self, Py_ssize_t m, const int64_t *was, const int64_t *now)
+mirror_cell(KernelObject *self, Py_ssize_t m, const int32_t *was, const int32_t *now)
 {
     for (int c = 1; c < 3; c++) {
         if (was[c] == now[c])
             continue;
         if (put(self->py_packed[c], m, now[c]) < 0)
             return -1;
-        int64_t old_class = was[c] & 15, new_class = now[c] & 15;
+        int old_class = was[c] & 15, new_class = now[c] & 15;
         if (old_class != new_class &&
             ((old_class >= FIRST_SET_CLASS && set_change(self->py_sets[c][old_class], m, 0) < 0) ||
              (new_class >= FIRST_SET_CLASS && set_change(self->py_sets[c][new_class], m, 1) < 0)))
@@ -307,7 +307,7 @@ mirror_move(KernelObject *self, Py_ssize_t i, int placed, const CellChange *chan
     if (put(self->py_cells, i, board->cells[i]) < 0)
         return -1;
     for (int c = 1; c < 3; c++) { /* the played cell leaves (or rejoins) its class sets */
-        int64_t cls = board->packed[c][i] & 15;
+        int cls = board->packed[c][i] & 15;
         if (cls >= FIRST_SET_CLASS && set_change(self->py_sets[c][cls], i, !placed) < 0)
             return -1;
     }

@@ -16,7 +16,7 @@ board_allocate(Board *board, ptrdiff_t length)
         failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
     failed |= (board->seen = calloc(length, sizeof(uint32_t))) == NULL;
     for (int c = 1; c < 3; c++)
-        failed |= (board->packed[c] = calloc(length, sizeof(int64_t))) == NULL;
+        failed |= (board->packed[c] = calloc(length, sizeof(int32_t))) == NULL;
     return failed ? K_NO_MEMORY : K_OK;
 }
 
@@ -128,12 +128,12 @@ board_make(Board *board, ptrdiff_t i, int colour)
     board->hash ^= board->zobrist[colour][i];
     /* The cell stops being a candidate: take its values out of the totals. */
     for (int c = 1; c < 3; c++) {
-        int64_t before = board->packed[c][i];
+        int32_t before = board->packed[c][i];
         total[c] -= before >> 4;
         board->class_count[c][before & 15]--;
     }
-    const int64_t *black_cells = board->tables->cells[1], *white_cells = board->tables->cells[2];
-    int64_t *black_packed = board->packed[1], *white_packed = board->packed[2];
+    const int32_t *black_cells = board->tables->cells[1], *white_cells = board->tables->cells[2];
+    int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
     for (int d = 0; d < DIRECTIONS; d++) {
         uint32_t *keys = board->keys[d];
         const uint32_t *joint = board->tables->joint[d];
@@ -151,13 +151,13 @@ board_make(Board *board, ptrdiff_t i, int colour)
             if (updated == old)
                 continue;
             board->comb[m] = updated;
-            int64_t old_black = black_packed[m], old_white = white_packed[m];
+            int32_t old_black = black_packed[m], old_white = white_packed[m];
             Change *change = &board->log[board->log_count++];
             change->cell = m;
             change->comb = old;
             change->black = old_black;
             change->white = old_white;
-            int64_t after = black_cells[updated & 0xFFFF];
+            int32_t after = black_cells[updated & 0xFFFF];
             if (after != old_black) {
                 black_packed[m] = after;
                 total[1] += (after >> 4) - (old_black >> 4);
@@ -195,9 +195,9 @@ board_unmake(Board *board)
         const Change *change = &board->log[k];
         ptrdiff_t m = (ptrdiff_t)change->cell;
         board->comb[m] = (uint32_t)change->comb;
-        int64_t olds[3] = {0, change->black, change->white};
+        int32_t olds[3] = {0, change->black, change->white};
         for (int c = 1; c < 3; c++) {
-            int64_t now = board->packed[c][m];
+            int32_t now = board->packed[c][m];
             if (olds[c] == now)
                 continue;
             board->packed[c][m] = olds[c];

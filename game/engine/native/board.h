@@ -36,7 +36,7 @@ enum {
 /* Pattern lookup tables for one rule. */
 typedef struct {
     uint32_t *joint[DIRECTIONS]; /* line key -> both colours' patterns, shifted for the direction */
-    int64_t *cells[3];           /* [1] black, [2] white: combined patterns -> value << 4 | class */
+    int32_t *cells[3];           /* [1] black, [2] white: combined patterns -> value << 4 | class */
 } Tables;
 
 typedef struct {
@@ -47,7 +47,8 @@ typedef struct {
 } Frame;
 
 typedef struct {
-    int64_t cell, comb, black, white; /* a cell's values before the move changed them */
+    int32_t cell, black, white; /* a cell's values before the move changed them */
+    uint32_t comb;
 } Change;
 
 typedef struct {
@@ -62,7 +63,7 @@ typedef struct {
     int8_t *cells;
     uint32_t *keys[DIRECTIONS];
     uint32_t *comb;
-    int64_t *packed[3];
+    int32_t *packed[3]; /* value << 4 | class, per colour and empty cell */
     int32_t *near;
     int64_t total[3];
     int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
@@ -78,7 +79,7 @@ typedef struct {
 /* A cell's packed values before and after a move, per colour. */
 typedef struct {
     ptrdiff_t cell;
-    int64_t before[3], after[3];
+    int32_t before[3], after[3];
 } CellChange;
 
 #define PAD 4 /* wall rows and columns around the board, as in state.py */

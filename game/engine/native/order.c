@@ -24,7 +24,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
 {
     int other = 3 - side;
     int check_forbidden = board->renju && side == BLACK;
-    const int64_t *own = board->packed[side], *theirs = board->packed[other];
+    const int32_t *own = board->packed[side], *theirs = board->packed[other];
     Scored scored[MAX_MOVES];
     int count = 0;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
@@ -39,7 +39,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
         }
         if (check_forbidden && (own[m] & 15) == C_FORBIDDEN)
             continue;
-        int64_t score = (own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m];
+        int64_t score = (int64_t)(own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m];
         if (m == tt_move)
             score += (int64_t)1 << 40;
         else if (m == killer_a || m == killer_b)

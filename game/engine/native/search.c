@@ -21,6 +21,7 @@ search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf
     search->history = history;
     for (int ply = 0; ply < MAX_PLY + 2; ply++)
         search->killers[ply][0] = search->killers[ply][1] = -1;
+    memset(search->counter, 0xFF, sizeof(search->counter));
 }
 
 uint64_t
@@ -126,6 +127,25 @@ make(Search *search, ptrdiff_t cell, int colour)
     return error;
 }
 
+/* Move the counter-move up to just after the TT move and the killers (if it is a candidate). */
+static void
+promote_counter(int32_t *moves, int count, int32_t counter, ptrdiff_t tt_move, const int32_t *killers)
+{
+    if (counter < 0)
+        return;
+    int first = 0;
+    while (first < count && (moves[first] == tt_move || moves[first] == killers[0] || moves[first] == killers[1]))
+        first++;
+    for (int k = first + 1; k < count; k++) {
+        if (moves[k] == counter) {
+            for (int j = k; j > first; j--)
+                moves[j] = moves[j - 1];
+            moves[first] = counter;
+            return;
+        }
+    }
+}
+
 int
 search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side)
 {
@@ -161,6 +181,13 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
     }
     if (board->class_count[side][C_FLEX4] && config->sees_threes)
         return WIN - ply - 2;
+    if ((config->features & FEATURE_NODE_VCF) && depth > 0 && config->node_vcf && has_four(board, side)) {
+        int found = leaf_vcf(search, side, config->node_vcf);
+        if (clock->halt)
+            return 0;
+        if (found)
+            return WIN - ply - 3;
+    }
     if (depth <= 0 || ply >= MAX_PLY) {
         /* Quiescence by threats: a win by fours is not a quiet position. */
         if (config->node_vcf && has_four(board, side)) {
@@ -202,18 +229,28 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
                             limit > MIN_WIDTH ? limit : MIN_WIDTH, moves);
     if (count == 0)
         return !board->class_count[other][C_FLEX4] ? 0 : -(WIN - ply - 4);
+    ptrdiff_t last = board->frame_count ? board->frames[board->frame_count - 1].cell : -1;
+    if ((config->features & FEATURE_COUNTER) && last >= 0 && last < MAX_CELLS)
+        promote_counter(moves, count, search->counter[side][last], tt_move, killers);
     /* Threat extension: answering an open three costs no depth (the three already did). */
     int child_depth = forced ? depth : depth - 1;
     int original_alpha = alpha, best_score = -WIN - 1, best_move = moves[0];
     for (int number = 0; number < count; number++) {
         int move = moves[number], score;
+        /* Futility: a move that makes no threat and stops none, one ply from the horizon. */
+        int quiet = (config->features & FEATURE_FUTILITY) && number > 0 && child_depth == 0 && !forced &&
+                    class_of(board, side, move) < C_FLEX3 && class_of(board, other, move) < C_FLEX3;
         if (make(search, move, side) < 0)
             return 0;
-        if (number == 0) {
+        if (quiet && -evaluate(board, other, config->noise, config->noise_key, 0) + FUTILITY_MARGIN <= alpha) {
+            score = alpha; /* a fail-low: it cannot raise alpha (its score is at most this bound) */
+        } else if (number == 0) {
             score = -search_negamax(search, child_depth, -beta, -alpha, ply + 1, other);
         } else {
             /* Late move reduction: a move ordered late is first searched shallower. */
             int reduced = number >= LMR_AFTER && child_depth >= 2 && child_depth < depth ? child_depth - 1 : child_depth;
+            if ((config->features & FEATURE_DEEP_LMR) && number >= DEEP_LMR_AFTER && child_depth >= 3 && child_depth < depth)
+                reduced = child_depth - 2;
             score = -search_negamax(search, reduced, -alpha - 1, -alpha, ply + 1, other);
             if (!clock->halt && reduced < child_depth && score > alpha)
                 score = -search_negamax(search, child_depth, -alpha - 1, -alpha, ply + 1, other);
@@ -233,6 +270,8 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
                         killers[1] = killers[0];
                         killers[0] = move;
                     }
+                    if (last >= 0 && last < MAX_CELLS)
+                        search->counter[side][last] = move;
                     search->history[move] += (int64_t)depth * depth;
                     break;
                 }

@@ -25,8 +25,15 @@
 
 /* What the compiled search adds to alphabeta.py's, each a bit of SearchConfig.features. */
 enum {
-    FEATURE_TEMPO = 1, /* the evaluation's tempo term (eval.h) */
+    FEATURE_TEMPO = 1,    /* the evaluation's tempo term (eval.h) */
+    FEATURE_NODE_VCF = 2, /* a VCF for the side to move at every node with a four, not only at the horizon */
+    FEATURE_COUNTER = 4,  /* the reply that refuted the opponent's last move, ordered right after the killers */
+    FEATURE_DEEP_LMR = 8, /* moves from the seventh on reduced by two plies, not one */
+    FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
 };
+#define FUTILITY_MARGIN 1500
+#define DEEP_LMR_AFTER 6
+#define MAX_CELLS 1024 /* more than a 25x25 board's padded cells */
 
 /* What a level lets the search do (levels.LevelConfig). */
 typedef struct {
@@ -53,6 +60,7 @@ typedef struct {
     TT *tt; /* the caller's */
     Memo *vcf_failed; /* the VCF failure memo (shared with the root's threat searches) */
     int32_t killers[MAX_PLY + 2][2];
+    int32_t counter[3][MAX_CELLS]; /* [side][opponent's last move] -> the move that refuted it, or -1 */
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
 } Search;

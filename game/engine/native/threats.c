@@ -71,6 +71,7 @@ collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zon
         return count;
     }
     ptrdiff_t width = board->width, centres[2] = {zone_a, zone_b};
+    ptrdiff_t ax = zone_a % width, ay = zone_a / width;
     for (int z = 0; z < (zone_a == zone_b ? 1 : 2); z++) {
         ptrdiff_t cx = centres[z] % width, cy = centres[z] / width;
         for (ptrdiff_t y = cy - 4; y <= cy + 4; y++) {
@@ -78,8 +79,8 @@ collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zon
                 ptrdiff_t m = y * width + x;
                 if (x < 0 || x >= width || m < 0 || m >= board->length || board->cells[m] != 0)
                     continue;
-                if (z == 1 && in_zone(board, m, zone_a))
-                    continue; /* already seen around zone_a */
+                if (z == 1 && x - ax >= -4 && x - ax <= 4 && y - ay >= -4 && y - ay <= 4)
+                    continue; /* already seen around zone_a (in_zone, without its divisions) */
                 int rank = rank_of(class_of(board, attacker, m));
                 if (rank >= 0 && count < MAX_MOVES)
                     moves[count++] = (int32_t)(rank << 16 | m);

@@ -1,0 +1,68 @@
+"""The compiled search's optional additions, one against another, at a fixed depth.
+
+    python benchmarks/features.py [--depth 5] [--reference-depth 7] [--level master]
+                                  [--sets none,tempo,node_vcf,counter,deep_lmr]
+
+For each feature set (names from FEATURE_BITS in game/engine/alphabeta.py, '+'-joined within
+a set) it searches the 20 middlegames to `--depth` by iterative deepening as the root does,
+and prints the time, the nodes, and how many best moves agree with a deeper search without
+additions (`--reference-depth`): a cheap proxy for what a match would show, not a substitute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine import Level  # noqa: E402
+from game.engine.alphabeta import AlphaBeta  # noqa: E402
+from game.engine.clock import Clock  # noqa: E402
+from game.engine.levels import level_config  # noqa: E402
+from game.engine.state import EngineBoard  # noqa: E402
+from game.engine.threats import ThreatSearch  # noqa: E402
+
+from speed import load_positions  # noqa: E402
+
+
+def best_moves(features: str, depth: int, level: Level) -> tuple[list[int], float, int]:
+    os.environ["GOMOKU_ENGINE_FEATURES"] = features
+    moves_found, nodes, started = [], 0, time.perf_counter()
+    for position in load_positions():
+        board = EngineBoard.from_stones(position.size, position.rule, position.stones)
+        clock = Clock(None, None)
+        searcher = AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=0)
+        side = int(position.to_move)
+        moves = searcher.ordered_moves(side, 0, -1, 10_000)[: level_config(level).width + 8]
+        for iteration in range(1, depth + 1):
+            _, move = searcher.search_root(list(moves), iteration, side)
+            moves.remove(move)
+            moves.insert(0, move)
+        moves_found.append(moves[0])
+        nodes += clock.nodes
+    return moves_found, time.perf_counter() - started, nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=5)
+    parser.add_argument("--reference-depth", type=int, default=7)
+    parser.add_argument("--level", default="master")
+    parser.add_argument("--sets", default="none,tempo,node_vcf,counter,deep_lmr")
+    args = parser.parse_args()
+    level = Level(args.level)
+    reference, seconds, _ = best_moves("none", args.reference_depth, level)
+    print(f"reference: depth {args.reference_depth} without additions ({seconds:.1f} s)")
+    print(f"{'features':<28}{'seconds':>9}{'nodes':>11}{'agree':>7}")
+    for name in args.sets.split(","):
+        found, seconds, nodes = best_moves(name.replace("+", ","), args.depth, level)
+        agree = sum(a == b for a, b in zip(found, reference))
+        print(f"{name:<28}{seconds:>9.2f}{nodes:>11}{agree:>5}/{len(reference)}")
+
+
+if __name__ == "__main__":
+    main()

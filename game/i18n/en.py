@@ -308,4 +308,7 @@ STRINGS: dict[str, str] = {
     "review.mark.inaccuracy": "inaccuracy",
     "review.mark.tesuji": "good move (tesuji)",
     "review.mark.interesting": "interesting move",
+    # gaps: an external engine as the game review's analyst
+    "gamereview.analyst": "Analyst: {name} (forced wins proven by the built-in engine)",
+    "gamereview.analyst_failed": "The analyst {name} failed ({error}); the built-in engine reviewed the game instead.",
 }

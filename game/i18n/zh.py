@@ -310,4 +310,7 @@ STRINGS: dict[str, str] = {
     "review.mark.inaccuracy": "欠准",
     "review.mark.tesuji": "妙手",
     "review.mark.interesting": "值得注意的一手",
+    # gaps: an external engine as the game review's analyst
+    "gamereview.analyst": "分析引擎：{name}（必胜由内置引擎证明）",
+    "gamereview.analyst_failed": "分析引擎 {name} 出错（{error}），已改由内置引擎复盘。",
 }

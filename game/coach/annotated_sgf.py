@@ -36,6 +36,27 @@ class MoveNote:
     comment: str
     marks: dict[str, str]
 
+    @property
+    def mark(self) -> str:
+        """The move's mark as a word: see `mark_name`."""
+        return mark_name(self.marks)
+
+
+#: The word for each SGF move mark, and the chess-style symbol shown on the stone.
+MARK_SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!", "tesuji": "!", "interesting": "!?"}
+
+
+def mark_name(marks: dict[str, str]) -> str:
+    """The word for a move's SGF marks: BM[2] "blunder", BM[1] (or any other BM) "mistake",
+    DO "inaccuracy", TE "tesuji", IT "interesting"; "" for none. A bad move mark wins over a
+    good one, since a node should carry only one."""
+    if "BM" in marks:
+        return "blunder" if marks["BM"].strip() == "2" else "mistake"
+    for name, word in (("DO", "inaccuracy"), ("TE", "tesuji"), ("IT", "interesting")):
+        if name in marks:
+            return word
+    return ""
+
 
 def write_annotated(record: GameRecord, review: GameReview, lang: str = "en") -> str:
     """The SGF text of `record` with the review's comments, marks and variations."""

@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+from game.console import attach_parent_console
 from game.engine.analysis import Proof
 from game.records import RecordError, atomic_write_text, load_record, point_to_notation
 from game.rules import IllegalMoveError, Rule, Stone
@@ -53,7 +54,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     if out is None and err is None:
-        _attach_console()
+        attach_parent_console()
     out = out or sys.stdout
     err = err or sys.stderr
     args = parse_args(sys.argv[1:] if argv is None else argv)
@@ -132,24 +133,6 @@ def _progress_printer(err: TextIO):
         print(f"\ranalysing position {done}/{total}", end=end, file=err, flush=True)
 
     return show
-
-
-def _attach_console() -> None:
-    """The packaged game is a windowed program on Windows, so it has no console of its own:
-    print into the console it was started from, if any (a redirected stdout is kept)."""
-    if sys.platform != "win32" or not getattr(sys, "frozen", False):
-        return
-    if sys.stdout is not None and hasattr(sys.stdout, "fileno"):
-        try:
-            sys.stdout.fileno()
-            return  # a real stream (a file or a pipe the caller redirected to)
-        except (OSError, ValueError):
-            pass
-    import ctypes
-
-    if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
-        sys.stdout = open("CONOUT$", "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (lives as long as the process)
-        sys.stderr = open("CONOUT$", "w", encoding="utf-8", buffering=1)  # noqa: SIM115
 
 
 def _system_language() -> str:

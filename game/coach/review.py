@@ -89,6 +89,8 @@ class GameReview:
     moves: tuple[MoveReview, ...]
     black_chances: tuple[float, ...]
     summaries: dict[Stone, PlayerSummary] = field(default_factory=dict)
+    analyst: str = ""           # the external engine that scored the positions; "" for ours
+    analyst_note: str = ""      # why the chosen external analyst is not the one used (it failed)
 
     @property
     def key_moments(self) -> tuple[MoveReview, ...]:
@@ -119,6 +121,11 @@ def positions_of(size: int, rule: Rule, points: list[Point]) -> list[Position]:
     return positions
 
 
+def proof_time_ms(time_ms: int) -> int:
+    """The proof search's time per position for a review at `time_ms` per position."""
+    return max(_PROOF_FLOOR_MS, int(time_ms * _PROOF_SHARE))
+
+
 def review_game(
     size: int,
     rule: Rule,
@@ -127,11 +134,14 @@ def review_game(
     stop: StopFlag | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     proof_ms: int | None = None,
+    analyst: Callable[[Position], Analysis] | None = None,
 ) -> GameReview:
     """Analyse every position of the game and judge every move (see the module docstring).
 
     `on_progress(done, total)` is called after each position (total = moves + 1). Raises
     `proof_ms` overrides the time the proof search may take per position (see `analyse`).
+    `analyst(position)` replaces the built-in analysis of each position (an external engine:
+    coach.external_analyst); it should look for proofs itself.
     Raises ReviewCancelled when `stop` is set, IllegalMoveError for a move the rules refuse.
     """
     positions = positions_of(size, rule, points)
@@ -139,11 +149,14 @@ def review_game(
     analyses: list[Analysis] = []
     limit = Limit(time_ms=max(1, time_ms))
     if proof_ms is None:
-        proof_ms = max(_PROOF_FLOOR_MS, int(time_ms * _PROOF_SHARE))
+        proof_ms = proof_time_ms(time_ms)
     if on_progress is not None:
         on_progress(0, total)
     for position in positions:
-        analyses.append(analyse(position, limit, n_best=1, stop=stop, proof_ms=proof_ms))
+        if analyst is not None:
+            analyses.append(analyst(position))
+        else:
+            analyses.append(analyse(position, limit, n_best=1, stop=stop, proof_ms=proof_ms))
         if stop is not None and stop.is_set():
             raise ReviewCancelled("the review was cancelled")
         if on_progress is not None:

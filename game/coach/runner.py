@@ -9,13 +9,17 @@ GameReview comes back through a queue as plain picklable data.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import queue
+import signal
+import sys
 from typing import Any
 
 from game.rules import Point, Rule
 
+from .external_analyst import AnalystFailed, AnalystSpec
 from .review import DEFAULT_TIME_MS, GameReview, ReviewCancelled, review_game
 
 _NICENESS = 4
@@ -32,23 +36,47 @@ class _SharedFlag:
         return bool(self._value.value)
 
 
-def _run(size: int, rule: Rule, points: list[Point], time_ms: int, cancelled: Any, done: Any, total: Any, results: Any) -> None:
+def _run(size: int, rule: Rule, points: list[Point], time_ms: int, cancelled: Any, done: Any, total: Any, results: Any,
+         analyst: AnalystSpec | None = None) -> None:
     try:
         os.nice(_NICENESS)  # the window stays smooth; the review can wait
     except (AttributeError, OSError):
         pass
+    if analyst is not None:
+        # a terminate() must still run the finally blocks that kill the analyst's brain
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
     def progress(finished: int, count: int) -> None:
         total.value = count
         done.value = finished
 
+    stop = _SharedFlag(cancelled)
     try:
-        review = review_game(size, rule, points, time_ms, stop=_SharedFlag(cancelled), on_progress=progress)
+        if analyst is not None:
+            review = _review_with(analyst, size, rule, points, time_ms, stop, progress)
+        else:
+            review = review_game(size, rule, points, time_ms, stop=stop, on_progress=progress)
         results.put(("done", review))
     except ReviewCancelled:
         results.put(("cancelled", None))
     except Exception as error:  # shown to the player; the game must not die with the review
         results.put(("error", f"{type(error).__name__}: {error}"))
+
+
+def _review_with(analyst: AnalystSpec, size: int, rule: Rule, points: list[Point], time_ms: int, stop: Any,
+                 progress: Any) -> GameReview:
+    """The review scored by an external engine; if it fails, by the built-in engine from the
+    start again (one engine's scale throughout), with the failure kept in `analyst_note`."""
+    from .external_analyst import ExternalAnalyst
+    from .review import proof_time_ms
+
+    try:
+        with ExternalAnalyst(analyst, time_ms, proof_time_ms(time_ms), stop) as external:
+            review = review_game(size, rule, points, time_ms, stop=stop, on_progress=progress, analyst=external)
+            return dataclasses.replace(review, analyst=external.name)
+    except AnalystFailed as failure:
+        review = review_game(size, rule, points, time_ms, stop=stop, on_progress=progress)
+        return dataclasses.replace(review, analyst_note=str(failure))
 
 
 class ReviewRunner:
@@ -65,8 +93,10 @@ class ReviewRunner:
         self._finished = False
         self.error = ""
 
-    def start(self, size: int, rule: Rule, points: list[Point], time_ms: int = DEFAULT_TIME_MS) -> None:
-        """Start reviewing (any running review is cancelled first)."""
+    def start(self, size: int, rule: Rule, points: list[Point], time_ms: int = DEFAULT_TIME_MS,
+              analyst: AnalystSpec | None = None) -> None:
+        """Start reviewing (any running review is cancelled first); `analyst` names an external
+        engine to score the positions (see external_analyst), None for the built-in engine."""
         self.close()
         self.error = ""
         self._review = None
@@ -77,7 +107,8 @@ class ReviewRunner:
         self._results = self._context.Queue()
         self._process = self._context.Process(
             target=_run,
-            args=(size, rule, [tuple(p) for p in points], time_ms, self._cancelled, self._done, self._total, self._results),
+            args=(size, rule, [tuple(p) for p in points], time_ms, self._cancelled, self._done, self._total, self._results,
+                  analyst),
             name="gomoku-review",
             daemon=True,
         )

@@ -302,4 +302,13 @@ STRINGS: dict[str, str] = {
     "engines.added_folder": "Added {count} engines from {path}; testing them…",
     "engines.test_detail": "answered BEGIN with {first} and TURN with {second} (longest answer {ms} ms)",
     "engines.ignored_end": "; it ignored END and was stopped",
+    # gaps: the marks of a loaded annotated record (SGF BM/DO/TE/IT)
+    "review.mark.blunder": "blunder",
+    "review.mark.mistake": "mistake",
+    "review.mark.inaccuracy": "inaccuracy",
+    "review.mark.tesuji": "good move (tesuji)",
+    "review.mark.interesting": "interesting move",
+    # gaps: an external engine as the game review's analyst
+    "gamereview.analyst": "Analyst: {name} (forced wins proven by the built-in engine)",
+    "gamereview.analyst_failed": "The analyst {name} failed ({error}); the built-in engine reviewed the game instead.",
 }

@@ -304,4 +304,13 @@ STRINGS: dict[str, str] = {
     "engines.added_folder": "已从 {path} 添加 {count} 个引擎，正在测试…",
     "engines.test_detail": "BEGIN 回应 {first}，TURN 回应 {second}（最长用时 {ms} 毫秒）",
     "engines.ignored_end": "；它没有响应 END，已被强制结束",
+    # gaps: the marks of a loaded annotated record (SGF BM/DO/TE/IT)
+    "review.mark.blunder": "败着",
+    "review.mark.mistake": "错着",
+    "review.mark.inaccuracy": "欠准",
+    "review.mark.tesuji": "妙手",
+    "review.mark.interesting": "值得注意的一手",
+    # gaps: an external engine as the game review's analyst
+    "gamereview.analyst": "分析引擎：{name}（必胜由内置引擎证明）",
+    "gamereview.analyst_failed": "分析引擎 {name} 出错（{error}），已改由内置引擎复盘。",
 }

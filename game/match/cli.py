@@ -8,12 +8,12 @@ its 95% interval. The same MatchRunner drives the Watch screen.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
+from game.console import attach_parent_console
 from game.rules import Rule
 
 from .elo import format_elo
@@ -101,29 +101,7 @@ def run_match(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _attach_console() -> None:
-    """The windowed Windows build has no console: print into the one it was started from."""
-    if os.name != "nt" or (sys.stdout is not None and hasattr(sys.stdout, "fileno") and _has_fileno(sys.stdout)):
-        return
-    try:
-        import ctypes
-
-        if ctypes.windll.kernel32.AttachConsole(-1):  # type: ignore[attr-defined]
-            sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
-            sys.stderr = sys.stdout
-    except (AttributeError, OSError):
-        pass  # no parent console: the output goes to the log, as the game's does
-
-
-def _has_fileno(stream: object) -> bool:
-    try:
-        stream.fileno()  # type: ignore[attr-defined]
-        return True
-    except (AttributeError, OSError, ValueError):
-        return False
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    _attach_console()
+    attach_parent_console()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     return run_match(args, sys.stdout)

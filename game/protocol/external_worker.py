@@ -203,7 +203,7 @@ class ExternalEngineWorker:
             self._ensure_started(board.size, position.rule, turn_ms)
             if purpose == "analysis":
                 found = self.client.analyse(board, self._n_best, turn_ms=turn_ms)
-                return ExternalReply(job_id, purpose, None, analysis=_as_analysis(found, board), brain_analysis=found)
+                return ExternalReply(job_id, purpose, None, analysis=as_analysis(found, board), brain_analysis=found)
             answer = self.client.move(board, turn_ms=turn_ms, time_left_ms=time_left_ms)
             info = answer.info
             pv = info.pv if info is not None and info.pv and info.pv[0] == answer.point else (answer.point,)
@@ -237,7 +237,7 @@ class ExternalEngineWorker:
         self.close()
 
 
-def _as_analysis(found: BrainAnalysis, board: Any) -> Analysis:
+def as_analysis(found: BrainAnalysis, board: Any) -> Analysis:
     """A brain's YXNBEST answer in the built-in analysis's shape. Scores are the brain's own
     (its scale may differ from ours); a mate score reads as a proven win or loss."""
     candidates = tuple(

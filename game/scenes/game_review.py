@@ -20,6 +20,7 @@ import pygame
 
 from game.coach import GameReview, MoveClass, MoveReview, ReviewRunner, describe
 from game.coach.annotated_sgf import write_annotated
+from game.coach.external_analyst import AnalystSpec
 from game.engine.analysis import Proof
 from game.i18n import current_language, tr
 from game.model import Game
@@ -27,6 +28,7 @@ from game.records import GameRecord, point_to_notation
 from game.records.atomic import atomic_write_text
 from game.rules import Board, IllegalMoveError, Reason, Stone
 from game.storage import record_from_game
+from game.storage.engines import find_entry
 from game.ui import chrome, text, theme
 from game.ui.analysis_view import draw_line_stones, percent
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
@@ -80,6 +82,13 @@ def next_flagged(moves: tuple[MoveReview, ...], index: int) -> int | None:
     return None
 
 
+def review_analyst(app: Any) -> AnalystSpec | None:
+    """The external engine chosen as analyst in Settings -> Engines, or None for the built-in engine."""
+    command = app.settings.analysis_engine
+    entry = find_entry(app.settings, command) if command else None
+    return AnalystSpec(entry.command, entry.label) if entry is not None else None
+
+
 class GameReviewScene(Scene):
     reports_redraws = True
 
@@ -117,6 +126,7 @@ class GameReviewScene(Scene):
         self._proof_wait = 0.0
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.runner: Any = None
+        self.analyst: AnalystSpec | None = None
         self._rebuild_board()
         self.resize(self.app.screen.get_size())
         self.start()
@@ -137,7 +147,9 @@ class GameReviewScene(Scene):
             self._refresh_buttons()
             return
         self.runner = ReviewRunner()
-        self.runner.start(self.record.size, self.record.rule, list(self.moves))
+        self.analyst = review_analyst(self.app)
+        extra = {"analyst": self.analyst} if self.analyst is not None else {}  # the built-in path stays as it was
+        self.runner.start(self.record.size, self.record.rule, list(self.moves), **extra)
         self._refresh_buttons()
 
     def cancel(self) -> None:
@@ -407,6 +419,11 @@ class GameReviewScene(Scene):
             image = text.fitted(self.source, body, theme.TEXT_DIM, inner)
             surface.blit(image, (x, y))
             y += image.get_height() + 2
+        for line, colour in self._analyst_lines():
+            for part in text.wrap(line, body, inner)[:3]:
+                image = text.render(part, body, colour)
+                surface.blit(image, (x, y))
+                y += image.get_height() + 2
         y += pad // 2
         if self.state == "done" and self.review is not None:
             y = self._draw_summary(surface, x, y, inner, body)
@@ -420,6 +437,16 @@ class GameReviewScene(Scene):
             y = self._draw_progress(surface, x, y, inner, body)
         self._draw_move_details(surface, pygame.Rect(x, y, inner, self.buttons_top - y - pad // 2), body)
         self.focus.draw(surface)
+
+    def _analyst_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Who scored the positions: shown only when an external engine was asked to."""
+        if self.analyst is None:
+            return []
+        review = self.review if self.state == "done" else None
+        if review is not None and review.analyst_note:
+            return [(tr("gamereview.analyst_failed", name=self.analyst.name, error=review.analyst_note), theme.BAD)]
+        name = review.analyst if review is not None and review.analyst else self.analyst.name
+        return [(tr("gamereview.analyst", name=name), theme.TEXT_DIM)]
 
     def _draw_progress(self, surface: pygame.Surface, x: int, y: int, inner: int, body: int) -> int:
         done, total = self.progress

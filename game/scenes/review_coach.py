@@ -15,6 +15,7 @@ from game.i18n import tr
 from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board
+from game.ui.move_marks import MARK_COLOURS, draw_mark_badges, mark_label
 
 from .engine_players import analysis_worker
 from .live_analysis import LiveAnalysis
@@ -23,14 +24,15 @@ if TYPE_CHECKING:
     from .review import ReviewScene
 
 
-def load_annotations(path: str | Path | None) -> dict[int, str]:
-    """Move number -> comment of an annotated SGF file (0: the game's own comment, such as the
-    review's summary); {} for anything else or an unreadable file.
+def load_notes(path: str | Path | None) -> tuple[dict[int, str], dict[int, str]]:
+    """An annotated SGF file's comments (move number -> comment; 0: the game's own comment, such
+    as the review's summary) and move marks (move number -> "blunder", "tesuji", ...: see
+    annotated_sgf.mark_name); ({}, {}) for anything else or an unreadable file.
 
     Annotations are extra: a record whose comments cannot be read still opens without them.
     """
     if not path or Path(path).suffix.lower() != ".sgf":
-        return {}
+        return {}, {}
     from game.coach.annotated_sgf import game_comment, read_annotations  # only when a file may hold them
 
     try:
@@ -38,13 +40,21 @@ def load_annotations(path: str | Path | None) -> dict[int, str]:
         annotations = read_annotations(sgf)
         summary = game_comment(sgf)
     except (OSError, UnicodeDecodeError, ValueError):
-        return {}
+        return {}, {}
     comments: dict[int, str] = {0: summary.strip()} if summary.strip() else {}
+    marks: dict[int, str] = {}
     for number, note in _items(annotations):
         comment = note if isinstance(note, str) else getattr(note, "comment", "") or ""
         if comment.strip():
             comments[number] = comment.strip()
-    return comments
+        if getattr(note, "mark", ""):
+            marks[number] = note.mark
+    return comments, marks
+
+
+def load_annotations(path: str | Path | None) -> dict[int, str]:
+    """Move number -> comment of an annotated SGF file (see load_notes)."""
+    return load_notes(path)[0]
 
 
 def _items(annotations: Any) -> list[tuple[int, Any]]:
@@ -61,7 +71,7 @@ class ReviewCoach:
     def __init__(self, scene: "ReviewScene", path: str | Path | None) -> None:
         self.scene = scene
         self.analysis = LiveAnalysis(lambda: analysis_worker(scene.app))
-        self.comments = load_annotations(path)
+        self.comments, self.marks = load_notes(path)
 
     def stop(self) -> None:
         self.analysis.stop()
@@ -105,7 +115,19 @@ class ReviewCoach:
         """The record's own comment on the move on the board ("" when it has none)."""
         return self.comments.get(self.scene.position.index, "")
 
+    def mark(self) -> str:
+        """The record's mark on the move on the board ("blunder", "tesuji", ...; "" when none)."""
+        return self.marks.get(self.scene.position.index, "")
+
+    def marks_on_board(self) -> dict[tuple[int, int], str]:
+        """Point -> mark of every marked move up to the one on the board."""
+        moves = self.scene.moves
+        return {tuple(moves[number - 1]): mark for number, mark in self.marks.items()
+                if 1 <= number <= self.scene.position.index and number <= len(moves)}
+
     def draw_board(self, surface: pygame.Surface) -> None:
+        if self.marks and self.scene.view is not None:
+            draw_mark_badges(surface, self.scene.layout.grid, self.scene.view.stone_diameter, self.marks_on_board())
         shown = self.analysis.showing(self.scene.board) if self.analysis.visible else None
         if shown is not None and self.scene.view is not None:
             draw_analysis_on_board(surface, self.scene.layout.grid, self.scene.view.stone_diameter, shown, self.scene.board)
@@ -121,9 +143,11 @@ class ReviewCoach:
             shown = None if note else self.analysis.showing(board)
             draw_analysis_panel(surface, pygame.Rect(rect.x, top, rect.width, height), shown, board.size, size,
                                 self.scene.time, note)
-        comment = self.comment()
-        if comment:
-            lines = text.wrap(comment, size, rect.width - 12)
+        comment, mark = self.comment(), self.mark()
+        if comment or mark:
+            lines = [(line, theme.TEXT, False) for line in text.wrap(comment, size, rect.width - 12)] if comment else []
+            if mark:  # the mark's word in its class colour, above the comment
+                lines.insert(0, (mark_label(mark), MARK_COLOURS[mark], True))
             room = max(0, (top - rect.y - 12) // max(1, int(size * 1.3)))
             lines = lines[:room]
             if lines:
@@ -131,10 +155,10 @@ class ReviewCoach:
                 top -= height + 6
                 box = pygame.Rect(rect.x, top, rect.width, height)
                 pygame.draw.rect(surface, (58, 54, 40), box, border_radius=6)
-                pygame.draw.rect(surface, theme.ACCENT, box, width=1, border_radius=6)
+                pygame.draw.rect(surface, MARK_COLOURS[mark] if mark else theme.ACCENT, box, width=1, border_radius=6)
                 y = box.y + 5
-                for line in lines:
-                    image = text.render(line, size, theme.TEXT)
+                for line, colour, bold in lines:
+                    image = text.render(line, size, colour, bold)
                     surface.blit(image, (box.x + 6, y))
                     y += int(size * 1.3)
         return top

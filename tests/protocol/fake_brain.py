@@ -6,7 +6,9 @@ Faults: none (plays the first empty point from the centre outwards), silent (nev
 a move), late (answers a move after 3 s), crash (exits on its second move), illegal (plays
 the opponent's last point), forbidden (plays 7,7 whatever the board), garbage (prints a line
 that is no answer), ignore-end (carries on after END), child (starts a sleeping child
-process, then behaves), no-start (never answers START), refuse-nbest (UNKNOWN to YXNBEST).
+process, then behaves), no-start (never answers START), refuse-nbest (UNKNOWN to YXNBEST),
+crash-nbest (exits on its second YXNBEST), slow-stop (thinks until YXSTOP comes, then
+answers), slow-deaf (thinks 60 s whatever it is told).
 Standard library only; it also writes its pid (and its child's) to --pid-file if given, and
 every line it receives to --log.
 """
@@ -32,6 +34,7 @@ def main() -> int:
     stones: dict[tuple[int, int], int] = {}
     last_opponent: tuple[int, int] | None = None
     moves_made = 0
+    nbest_asked = 0
     board_lines: list[tuple[int, int, int]] | None = None
     pids = [os.getpid()]
     if fault == "child":
@@ -54,6 +57,13 @@ def main() -> int:
     def answer_move() -> None:
         nonlocal moves_made
         moves_made += 1
+        if fault == "slow-stop":
+            heard = sys.stdin.readline().strip()  # thinks until told something (YXSTOP), then answers
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(heard + "\n")
+        if fault == "slow-deaf":
+            time.sleep(60)
         if fault == "silent":
             return
         if fault == "crash" and moves_made >= 2:
@@ -115,6 +125,14 @@ def main() -> int:
         elif word == "YXNBEST":
             if fault == "refuse-nbest":
                 say(f"UNKNOWN {line}")
+                continue
+            nbest_asked += 1
+            if fault == "crash-nbest" and nbest_asked >= 2:
+                sys.stderr.write("fake brain: out of memory (simulated)\n")
+                sys.stderr.flush()
+                os._exit(3)
+            if fault in ("slow-stop", "slow-deaf"):
+                answer_move()
                 continue
             first = choose()
             stones[first] = 1

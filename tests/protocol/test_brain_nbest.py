@@ -2,7 +2,7 @@
 
 import re
 
-from game.engine import search
+from game.engine import Limit, search
 from game.protocol.thinking import is_playable
 
 from protocol_helpers import FakeSearch, answers, converse
@@ -12,12 +12,18 @@ LINE = re.compile(r"^MESSAGE depth (\d+)-\d+ multipv (\d+) ev (-?\d+) n \d+ n/ms
 SETUP = ["YXBOARD", "7,7,2", "8,8,1", "8,6,2", "6,8,1", "9,7,2", "7,9,1", "7,8,2", "DONE"]
 
 
+def node_limited_search(position, limit=None, **options):
+    """The real engine with a node budget instead of the clock, so the answers do not
+    depend on how busy the machine is (a timed search is only deterministic by depth or nodes)."""
+    return search(position, Limit(nodes=20_000), **options)
+
+
 def nbest_lines(out: list[str]) -> list[re.Match]:
     return [m for m in map(LINE.match, out) if m]
 
 
 def test_yxnbest_answers_n_distinct_moves_each_with_its_own_message_line():
-    out = converse(["START 15", "INFO timeout_turn 1500", *SETUP, "YXNBEST 3"], search=search)
+    out = converse(["START 15", "INFO timeout_turn 1500", *SETUP, "YXNBEST 3"], search=node_limited_search)
     lines = nbest_lines(out)
     assert [int(m.group(2)) for m in lines] == [3, 2, 1]  # the best last, as clients keep the last line
     firsts = [m.group(4).split()[0] for m in lines]
@@ -30,7 +36,7 @@ def test_yxnbest_answers_n_distinct_moves_each_with_its_own_message_line():
 
 
 def test_yxnbest_moves_are_legal_and_no_stone_is_placed():
-    out = converse(["START 15", "INFO timeout_turn 800", *SETUP, "YXNBEST 2", "YXNBEST 2"], search=search)
+    out = converse(["START 15", "INFO timeout_turn 800", *SETUP, "YXNBEST 2", "YXNBEST 2"], search=node_limited_search)
     first, second = answers(out)[1:3]
     assert first == second  # the first analysis did not put a stone on the board
     taken = {"7,7", "8,8", "8,6", "6,8", "9,7", "7,9", "7,8"}

@@ -4,6 +4,9 @@
     python build_scripts/build_exe.py            # build, print the time and the folder size
     python build_scripts/build_exe.py --zip      # also write dist/gomoku-<platform>.zip to hand out
 
+On macOS the build is also dist/Gomoku.app (the windowed app bundle with the icon); that is
+what gets checked and zipped there.
+
 Run it with the project's Python (the .venv with PyInstaller installed). Build outputs stay in
 build/ and dist/, which git ignores.
 """
@@ -23,10 +26,17 @@ SPEC = ROOT / "build_scripts" / "gomoku.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
 APP_DIR = DIST / "gomoku"
+APP_BUNDLE = DIST / "Gomoku.app"
 
 
 class BuildError(RuntimeError):
     """PyInstaller is missing or failed; the message says which."""
+
+
+def package_dir() -> Path:
+    """The folder holding both programs as a player gets them: the .app's Contents/MacOS on
+    macOS, the one-dir folder elsewhere."""
+    return APP_BUNDLE / "Contents" / "MacOS" if sys.platform == "darwin" else APP_DIR
 
 
 def executable(name: str, app_dir: Path = APP_DIR) -> Path:
@@ -55,15 +65,29 @@ def build(python: str = sys.executable) -> float:
     if completed.returncode != 0:
         raise BuildError(f"PyInstaller failed with exit status {completed.returncode}: {' '.join(command)}")
     for name in ("gomoku", "pbrain-gomoku"):
-        if not executable(name).is_file():
-            raise BuildError(f"the build did not produce {executable(name)}")
+        if not executable(name, package_dir()).is_file():
+            raise BuildError(f"the build did not produce {executable(name, package_dir())}")
     return time.perf_counter() - started
 
 
-def make_zip(app_dir: Path = APP_DIR) -> Path:
-    """Zip the one-dir folder as dist/gomoku-<system>-<machine>.zip. Returns the archive path."""
-    stem = DIST / f"gomoku-{platform.system().lower()}-{platform.machine().lower()}"
-    return Path(shutil.make_archive(str(stem), "zip", root_dir=app_dir.parent, base_dir=app_dir.name))
+def zip_name() -> str:
+    """gomoku-<system>-<machine>.zip, e.g. gomoku-windows-amd64.zip, gomoku-darwin-arm64.zip."""
+    return f"gomoku-{platform.system().lower()}-{platform.machine().lower()}.zip"
+
+
+def make_zip(app_dir: Path | None = None) -> Path:
+    """Zip what a player unpacks (Gomoku.app on macOS, the gomoku folder elsewhere) as
+    dist/<zip_name()>. Returns the archive path; raises BuildError if zipping fails."""
+    archive = DIST / zip_name()
+    archive.unlink(missing_ok=True)
+    if sys.platform == "darwin" and app_dir is None:
+        # ditto keeps the bundle's symlinks and permissions, which a plain zip would break.
+        command = ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(APP_BUNDLE), str(archive)]
+        if subprocess.run(command).returncode != 0:
+            raise BuildError(f"zipping the app failed: {' '.join(command)}")
+        return archive
+    folder = app_dir or APP_DIR
+    return Path(shutil.make_archive(str(archive.with_suffix("")), "zip", root_dir=folder.parent, base_dir=folder.name))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
-    print(f"built {APP_DIR} in {seconds:.1f}s, {folder_size(APP_DIR) / 1e6:.1f} MB")
+    built = APP_BUNDLE if sys.platform == "darwin" else APP_DIR
+    print(f"built {built} in {seconds:.1f}s, {folder_size(built) / 1e6:.1f} MB")
     if args.zip:
         archive = make_zip()
         print(f"zipped {archive}: {archive.stat().st_size / 1e6:.1f} MB")

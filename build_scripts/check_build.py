@@ -2,7 +2,10 @@
 """CI check of the packaged build: build once, then run what a player and a Gomocup manager would.
 
     python build_scripts/check_build.py              # build, then check
-    python build_scripts/check_build.py --no-build   # check an existing dist/gomoku/
+    python build_scripts/check_build.py --no-build   # check an existing build
+    python build_scripts/check_build.py --zip        # build, check, then zip it for a release
+
+On macOS the programs checked are the ones inside dist/Gomoku.app, as a player runs them.
 
 Checks: `gomoku --self-test` (every asset loads, an AI-vs-AI game through the engine worker
 process) and a short protocol conversation with `pbrain-gomoku` (START, BEGIN -> a legal move,
@@ -30,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_exe import APP_DIR, BuildError, build, executable, folder_size  # noqa: E402
+from build_exe import BuildError, build, executable, folder_size, make_zip, package_dir  # noqa: E402
 
 SELF_TEST_TIMEOUT = 120.0
 REPLY_TIMEOUT = 30.0
@@ -216,19 +219,29 @@ def _timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-build", action="store_true", help="check the existing dist/gomoku/ folder")
+    parser.add_argument("--no-build", action="store_true", help="check the existing build")
+    parser.add_argument("--zip", action="store_true", help="after the checks pass, zip the build for a release")
     args = parser.parse_args(argv)
-    if not args.no_build and not _timed("build", lambda: f"{build():.1f}s, {folder_size(APP_DIR) / 1e6:.1f} MB"):
+    app_dir = package_dir()
+    if not args.no_build and not _timed("build", lambda: f"{build():.1f}s, {folder_size(app_dir) / 1e6:.1f} MB"):
         return 1
     with tempfile.TemporaryDirectory(prefix="gomoku-check-") as user_dir:
         env = check_env(Path(user_dir))
         results = [
-            _timed("gomoku --self-test", lambda: check_self_test(APP_DIR, env)),
-            _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", APP_DIR))], env)),
-            _timed("gomoku match (packaged brain vs built-in)", lambda: check_match(APP_DIR, env)),
-            _timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", APP_DIR))], env)),
+            _timed("gomoku --self-test", lambda: check_self_test(app_dir, env)),
+            _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", app_dir))], env)),
+            _timed("gomoku match (packaged brain vs built-in)", lambda: check_match(app_dir, env)),
+            _timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", app_dir))], env)),
         ]
-    return 0 if all(results) else 1
+    if not all(results):
+        return 1
+    if args.zip and not _timed("zip", lambda: _zipped(make_zip())):
+        return 1
+    return 0
+
+
+def _zipped(archive: Path) -> str:
+    return f"{archive} ({archive.stat().st_size / 1e6:.1f} MB)"
 
 
 if __name__ == "__main__":

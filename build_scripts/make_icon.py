@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Draw the application icon: a black and a white shaded stone on a wooden board.
 
-    python build_scripts/make_icon.py            # writes assets/icon/gomoku-<size>.png and gomoku.ico
+    python build_scripts/make_icon.py   # writes assets/icon/gomoku-<size>.png, gomoku.ico, gomoku.icns
 
 Uses pygame only (already a game dependency), so building the icon needs no Pillow. The .ico
-holds PNG-compressed images, which Windows has read since Vista and PyInstaller embeds as is.
+holds PNG-compressed images, which Windows has read since Vista and PyInstaller embeds as is;
+the .icns (the macOS app's icon) holds PNGs too, which macOS has read since 10.7.
 The output is committed; rerun this only when the design changes. The drawing is seeded, so
 rerunning gives the same pixels.
 """
@@ -29,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "assets" / "icon"
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # Windows picks the nearest size for each view
+#: The .icns entry types that hold a PNG of each size (Finder, Dock and Retina displays).
+ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09", 1024: b"ic10"}
 MASTER_SIZE = 1024  # drawn large, then scaled down: the scaling does the anti-aliasing
 
 WOOD_LIGHT = (226, 178, 104)
@@ -116,12 +119,19 @@ def ico_bytes(images: dict[int, bytes]) -> bytes:
     return header + entries + b"".join(data for _, data in sorted(images.items()))
 
 
+def icns_bytes(images: dict[int, bytes]) -> bytes:
+    """An .icns file: the 'icns' header, then one (type, length, PNG) entry per size."""
+    entries = b"".join(ICNS_TYPES[size] + struct.pack(">I", 8 + len(data)) + data for size, data in sorted(images.items()))
+    return b"icns" + struct.pack(">I", 8 + len(entries)) + entries
+
+
 def write_icons(out_dir: Path) -> list[Path]:
     """Draw once, scale to every size, write the PNGs and the .ico. Returns the written paths."""
     master = draw_icon()
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    scaled = {size: png_bytes(pygame.transform.smoothscale(master, (size, size))) for size in set(PNG_SIZES + ICO_SIZES)}
+    all_sizes = set(PNG_SIZES + ICO_SIZES) | set(ICNS_TYPES)
+    scaled = {size: png_bytes(_scaled(master, size)) for size in all_sizes}
     for size in PNG_SIZES:
         path = out_dir / f"gomoku-{size}.png"
         path.write_bytes(scaled[size])
@@ -129,7 +139,14 @@ def write_icons(out_dir: Path) -> list[Path]:
     ico = out_dir / "gomoku.ico"
     ico.write_bytes(ico_bytes({size: scaled[size] for size in ICO_SIZES}))
     written.append(ico)
+    icns = out_dir / "gomoku.icns"
+    icns.write_bytes(icns_bytes({size: scaled[size] for size in ICNS_TYPES}))
+    written.append(icns)
     return written
+
+
+def _scaled(master: pygame.Surface, size: int) -> pygame.Surface:
+    return master.copy() if size == master.get_width() else pygame.transform.smoothscale(master, (size, size))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -399,6 +399,8 @@ class App:
         """Hold the next pass back: one 60 FPS frame while anything moves, else until input."""
         self._waited = 0.0
         self._wake_at = None
+        if not self.running:
+            return  # quitting: no reason to wait for anything
         if scene is None or not sleep or self.manager.has_pending or 0 < self._toast_left <= TOAST_FADE_SECONDS:
             self.clock.tick(FPS)
             return

@@ -282,7 +282,8 @@ def propose_opening(
         white = (centre[0] + rng.randint(-2, 2), centre[1] + rng.randint(-2, 2))
         black = (centre[0] + rng.randint(-5, 5), centre[1] + rng.randint(-5, 5))
         stones = (placed + (centre, white, black)[len(placed):])[:3]
-        if len(set(stones)) < 3 or stones in seen:
+        on_board = all(0 <= coordinate < size for point in stones for coordinate in point)
+        if len(set(stones)) < 3 or stones in seen or not on_board:  # a small board leaves less room
             continue
         seen.add(stones)
         if judged and time.perf_counter() > budget.deadline:

@@ -27,6 +27,14 @@ def _opponent_label(value: str, engines: dict[str, str]) -> str:
 _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
 
 
+def _row_gap(row_h: int) -> int:
+    return max(6, row_h // 4)
+
+
+def _column_height(rows: int, row_h: int) -> int:
+    return rows * row_h + (rows - 1) * _row_gap(row_h)
+
+
 class MenuScene(Scene):
     reports_redraws = True  # nothing here moves by itself: drawn after input only
 
@@ -69,11 +77,16 @@ class MenuScene(Scene):
         widgets = self._widgets()
         column_w = int(min(440, max(300, width * 0.36)))
         row_h = int(min(54, max(38, height * 0.062)))
-        gap = max(8, row_h // 4)
         visible = [w for w in widgets if w.visible]
-        total = len(visible) * row_h + (len(visible) - 1) * gap
+        # room for the rule summary above the column and the key footer below it
+        top_room, bottom_room = 2 * max(14, row_h // 3) + 12, max(12, height // 52) + 22
+        while row_h > 28 and _column_height(len(visible), row_h) > height - top_room - bottom_room:
+            row_h -= 1  # a small window with many rows: thinner rows rather than rows off-screen
+        gap = _row_gap(row_h)
+        total = _column_height(len(visible), row_h)
         x = width - column_w - int(width * 0.07)
         y = min(max(int(height * 0.22), (height - total) // 2 + int(height * 0.06)), height - total - int(height * 0.06))
+        y = max(top_room, min(y, height - bottom_room - total))
         for widget in visible:
             widget.rect = pygame.Rect(x, y, column_w, row_h)
             y += row_h + gap

@@ -40,6 +40,17 @@ def _language(code: str) -> str:
     return tr(f"language.{code or 'system'}")
 
 
+def _gap(row_h: int) -> int:
+    return max(4, row_h // 6)
+
+
+def _column_height(widgets: list[Any], row_h: int) -> int:
+    """Pixels from the first row's top to below the Back button, as resize lays them out."""
+    gap = _gap(row_h)
+    buttons = sum(isinstance(widget, Button) for widget in widgets)
+    return len(widgets) * (row_h + gap) + buttons * 2 * gap
+
+
 class SettingsScene(Scene):
     reports_redraws = True  # nothing here moves by itself: drawn after input only
 
@@ -79,22 +90,53 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
         widgets = self._widgets()
-        column_w = int(min(640, width * 0.7))
         top = int(height * 0.17)
-        note_room = max(14, height // 55) + 16
-        row_h = int(min(48, max(26, (height - top - 40 - note_room) / (len(widgets) + 1.2))))
-        gap = max(4, row_h // 6)
+        self.note_size = max(12, height // 55)
+        # below the last row: the card's padding, then the footnote under the card, then a margin
+        room = height - top - (28 + 8 + int(self.note_size * 1.6) + 6)
+        options = [widget for widget in widgets if not isinstance(widget, Button)]
+        buttons = [widget for widget in widgets if isinstance(widget, Button) and widget.visible]
+        row_h = 48
+        while row_h > 30 and _column_height(widgets, row_h) > room:
+            row_h -= 1
+        if _column_height(widgets, row_h) <= room:
+            self._one_column(options, buttons, width, top, row_h)
+        else:  # a short window: the options side by side in two columns, the buttons below
+            half = (len(options) + 1) // 2
+            while row_h > 26 and half * (row_h + _gap(row_h)) + 3 * _gap(row_h) + row_h > room:
+                row_h -= 1
+            self._two_columns(options[:half], options[half:], buttons, width, top, row_h)
+        self.focus.set_widgets(widgets)
+
+    def _one_column(self, options: list[Any], buttons: list[Any], width: int, top: int, row_h: int) -> None:
+        gap = _gap(row_h)
+        column_w = int(min(640, width * 0.7))
         x = (width - column_w) // 2
         y = top
-        for widget in widgets:
-            if isinstance(widget, Button):
-                y += gap * 2
-                widget.rect = pygame.Rect(x + column_w // 4, y, column_w // 2, row_h)
-            else:
-                widget.rect = pygame.Rect(x, y, column_w, row_h)
+        for widget in options:
+            widget.rect = pygame.Rect(x, y, column_w, row_h)
+            y += row_h + gap
+        for widget in buttons:
+            y += gap * 2
+            widget.rect = pygame.Rect(x + column_w // 4, y, column_w // 2, row_h)
             y += row_h + gap
         self.card = pygame.Rect(x - 24, top - 20, column_w + 48, y - top + 28)
-        self.focus.set_widgets(widgets)
+
+    def _two_columns(self, left: list[Any], right: list[Any], buttons: list[Any], width: int, top: int, row_h: int) -> None:
+        gap, between = _gap(row_h), 24
+        total_w = int(min(1180, width - 64))
+        column_w = (total_w - between) // 2
+        x = (width - total_w) // 2
+        for column, widgets in enumerate((left, right)):
+            for index, widget in enumerate(widgets):
+                widget.rect = pygame.Rect(x + column * (column_w + between), top + index * (row_h + gap), column_w, row_h)
+        y = top + len(left) * (row_h + gap) + 2 * gap
+        button_w = min(column_w, 320)
+        start = (width - (len(buttons) * button_w + (len(buttons) - 1) * between)) // 2
+        for index, widget in enumerate(buttons):
+            widget.rect = pygame.Rect(start + index * (button_w + between), y, button_w, row_h)
+        y += row_h + gap
+        self.card = pygame.Rect(x - 24, top - 20, total_w + 48, y - top + 28)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         activation = self.focus.handle_event(event)
@@ -121,5 +163,5 @@ class SettingsScene(Scene):
         title = text.render(tr("settings.title"), int(min(56, max(30, height * 0.06))), theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midbottom=(width // 2, self.card.top - 10)))
         self.focus.draw(surface)
-        note = text.render(tr("settings.note"), max(12, height // 55), theme.TEXT_DIM)
+        note = text.fitted(tr("settings.note"), self.note_size, theme.TEXT_DIM, width - 32)
         surface.blit(note, note.get_rect(midtop=(width // 2, self.card.bottom + 8)))

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import text, theme
+from . import layout_check, text, theme
 
 
 @lru_cache(maxsize=4)
@@ -37,16 +37,23 @@ def _card(size: tuple[int, int], alpha: int) -> pygame.Surface:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int], alpha: int = 235) -> None:
     """A rounded, slightly translucent card that panels and overlays sit on."""
     rect = pygame.Rect(rect)
+    layout_check.note_panel(rect)
     surface.blit(_card(rect.size, alpha), rect.topleft)
 
 
 Rect = tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=4)
 def backdrop(size: tuple[int, int], board_rect: Rect, panel_rect: Rect | None) -> pygame.Surface:
     """Everything that only changes with the window size, composed once: the background,
     the board's drop shadow and the side panel's card. Scenes blit it first each frame."""
+    if panel_rect is not None:
+        layout_check.note_panel(panel_rect)
+    return _backdrop(size, board_rect, panel_rect)
+
+
+@lru_cache(maxsize=4)
+def _backdrop(size: tuple[int, int], board_rect: Rect, panel_rect: Rect | None) -> pygame.Surface:
     surface = _gradient(size).copy()
     x, y, w, h = board_rect
     shadow = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -69,6 +76,7 @@ def draw_toast(surface: pygame.Surface, message: str, fade: float) -> None:
     box_h = sum(s.get_height() for s in rendered) + 20
     box = pygame.Rect(0, 0, box_w, box_h)
     box.midbottom = (width // 2, height - 18)
+    layout_check.note_text(message, box)
     card = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(card, (16, 18, 22, int(225 * fade)), card.get_rect(), border_radius=10)
     pygame.draw.rect(card, (*theme.ACCENT, int(255 * fade)), card.get_rect(), width=1, border_radius=10)

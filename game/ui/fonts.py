@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from ..resources import AssetNotFoundError, asset_path
+from . import font_fallback
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
 def clear_cache() -> None:
     """Forget loaded fonts (needed after pygame.quit(), which invalidates them)."""
     _cache.clear()
+    font_fallback.clear_cache()
 
 
 def _load(size: int) -> pygame.font.Font:

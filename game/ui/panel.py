@@ -8,7 +8,7 @@ import pygame
 
 from game.rules import Stone
 
-from . import text, theme
+from . import layout_check, text, theme
 from .stones import stone_surface
 
 
@@ -26,6 +26,20 @@ def draw_player_card(
 
     `glow` (0..1, animated by the caller) makes the outline breathe while that side thinks.
     """
+    with layout_check.inside(rect, "card"):
+        _draw_player_card(surface, rect, stone, name, details, active, badge, glow)
+
+
+def _draw_player_card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    stone: Stone,
+    name: str,
+    details: list[str],
+    active: bool,
+    badge: str,
+    glow: float | None,
+) -> None:
     radius = 10
     pygame.draw.rect(surface, (58, 65, 76) if active else (52, 58, 68), rect, border_radius=radius)
     if active:

@@ -1,4 +1,5 @@
-"""Rendered text with a cache, always in the bundled CJK-capable font (`game.ui.fonts`).
+"""Rendered text with a cache, in the bundled CJK-capable font (`game.ui.fonts`), with a
+system CJK font for characters the bundled subset lacks (`game.ui.font_fallback`).
 
 All visible text goes through `render`, so a label drawn every frame is rendered once.
 """
@@ -9,6 +10,8 @@ from functools import lru_cache
 
 import pygame
 
+from . import layout_check
+from .font_fallback import fallback_font, render_runs, runs
 from .fonts import get_font
 
 
@@ -20,7 +23,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 @lru_cache(maxsize=1024)
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     """`text` drawn anti-aliased; cached, so drawing the same label every frame is free."""
-    return font(size, bold).render(text, True, colour)
+    pieces = _runs(text, size, bold)
+    if len(pieces) == 1:
+        image = pieces[0][0].render(text, True, colour)
+    else:
+        image = render_runs(pieces, colour)
+    return layout_check.tag_text(image, text)
+
+
+def _runs(text: str, size: int, bold: bool) -> list[tuple[pygame.font.Font, str]]:
+    primary = font(size, bold)
+    if text.isascii():
+        return [(primary, text)]
+    # The fallback is never emboldened: the rare characters it draws are dense, and a
+    # synthesised bold fills their strokes in.
+    return runs(text, primary, fallback_font(max(6, int(size))))
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    """How wide `text` is drawn at `size`, fallback glyphs included."""
+    return sum(face.size(piece)[0] for face, piece in _runs(text, size, bold))
 
 
 def fitted(text: str, size: int, colour: tuple[int, int, int], max_width: int, bold: bool = False) -> pygame.Surface:
@@ -34,14 +56,13 @@ def fitted(text: str, size: int, colour: tuple[int, int, int], max_width: int, b
 
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     """Split `text` into lines that fit `max_width` (words, or characters for CJK text)."""
-    face = font(size, bold)
     words = text.split(" ") if " " in text else list(text)
     joiner = " " if " " in text else ""
     lines: list[str] = []
     line = ""
     for word in words:
         candidate = f"{line}{joiner}{word}" if line else word
-        if face.size(candidate)[0] <= max_width or not line:
+        if width(candidate, size, bold) <= max_width or not line:
             line = candidate
         else:
             lines.append(line)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from . import text, theme
+from . import layout_check, text, theme
 
 
 @dataclass
@@ -34,6 +34,10 @@ class Button:
     def draw(self, target: pygame.Surface, focused: bool, hovered: bool) -> None:
         if not self.visible or self.rect.width <= 0:
             return
+        with layout_check.inside(self.rect):
+            self._draw(target, focused, hovered)
+
+    def _draw(self, target: pygame.Surface, focused: bool, hovered: bool) -> None:
         if not self.enabled:
             colour, label_colour = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
         elif self.primary:
@@ -107,6 +111,10 @@ class OptionRow:
     def draw(self, target: pygame.Surface, focused: bool, hovered: bool) -> None:
         if not self.visible:
             return
+        with layout_check.inside(self.rect):
+            self._draw(target, focused, hovered)
+
+    def _draw(self, target: pygame.Surface, focused: bool, hovered: bool) -> None:
         size = max(12, int(self.rect.height * 0.42))
         colour = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
         label = text.fitted(self.label, size, colour, int(self.rect.width * 0.48) - 12)

@@ -24,6 +24,7 @@ from game.model import Game
 from game.resources import AssetNotFoundError, asset_path
 from game.rules import Stone
 from game.storage import Settings, Statistics, UserStore
+from game.storage.stats import engine_level
 
 # Before pygame starts: crisp rendering on high-DPI Windows displays, and no hello banner.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -235,13 +236,12 @@ class App:
             return
         human = config.human_sides[0]
         ai = config.player(human.opponent)
-        if ai.engine_command:
-            return  # the statistics are per built-in level; an external engine has none
+        level = engine_level(ai.name) if ai.engine_command else ai.level or "casual"  # an engine: per name
         winner = game.result.winner
         result = "draw" if winner is None else ("win" if winner is human else "loss")
         try:
             stats = self.store.load_stats()
-            stats.record(ai.level or "casual", config.rule.value, result, teaching=game.is_teaching_game)
+            stats.record(level, config.rule.value, result, teaching=game.is_teaching_game)
             self.store.save_stats(stats)
         except (OSError, ValueError) as error:
             self.notify(tr("notice.save_failed", error=error))

@@ -311,4 +311,6 @@ STRINGS: dict[str, str] = {
     # gaps: an external engine as the game review's analyst
     "gamereview.analyst": "Analyst: {name} (forced wins proven by the built-in engine)",
     "gamereview.analyst_failed": "The analyst {name} failed ({error}); the built-in engine reviewed the game instead.",
+    # gaps: games against an external engine in the statistics
+    "stats.engine": "{name} (engine)",
 }

@@ -313,4 +313,6 @@ STRINGS: dict[str, str] = {
     # gaps: an external engine as the game review's analyst
     "gamereview.analyst": "分析引擎：{name}（必胜由内置引擎证明）",
     "gamereview.analyst_failed": "分析引擎 {name} 出错（{error}），已改由内置引擎复盘。",
+    # gaps: games against an external engine in the statistics
+    "stats.engine": "{name}（外部引擎）",
 }

@@ -15,11 +15,18 @@ process group; `close` kills one that ignores END after `end_grace` seconds.
 
 Analysis: `analyse(board, n)` sends YXBOARD and YXNBEST and collects the MESSAGE reports
 (best first); a brain that does not know YXNBEST is asked for a plain move instead.
+
+Stopping: `request_stop()`, from any thread, sends YXSTOP to a brain that is thinking and
+cuts the wait for its answer to `stop_grace`; a brain that ignores it is killed then (the
+answer, EngineFailure TIMEOUT, goes to the job nobody wants any more). A brain that does not
+know YXSTOP answers it with ERROR/UNKNOWN after its move: that one refusal is not held
+against it.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +48,11 @@ ABOUT_SECONDS = 5.0
 GRACE_MS = 1000
 #: Seconds a brain has to exit after END before it is killed.
 END_GRACE_SECONDS = 2.0
+#: Seconds a thinking brain has to answer YXSTOP before it is killed (and started again on the
+#: next request): a cancelled job must not hold up the next one for a whole move time.
+STOP_GRACE_SECONDS = 0.5
+#: How often a wait for an answer looks whether a stop was asked for meanwhile.
+_WAIT_SLICE_SECONDS = 0.05
 #: Some brains drop a command that arrives in the instant after they print a move: wait this
 #: long after an answer before the next command (billed to no one; arena.py does the same).
 SETTLE_SECONDS = 0.03
@@ -91,13 +103,19 @@ class GomocupClient:
         start_seconds: float = START_SECONDS,
         end_grace: float = END_GRACE_SECONDS,
         on_message: Callable[[str], None] | None = None,
+        stop_grace: float = STOP_GRACE_SECONDS,
     ) -> None:
         self.argv = split_command(command)
         self.name = name or Path(self.argv[0]).stem or self.argv[0]
         self.grace_ms = grace_ms
         self.start_seconds = start_seconds
         self.end_grace = end_grace
+        self.stop_grace = stop_grace
         self.on_message = on_message
+        self._send_lock = threading.Lock()  # request_stop writes from another thread
+        self._thinking = False  # a move or analysis command is waiting for its answer
+        self._stop_deadline: float | None = None
+        self._stray_refusals = 0  # YXSTOPs a brain may still answer with ERROR/UNKNOWN
         self.about: dict[str, str] = {}
         self.messages: list[str] = []  # the latest MESSAGE lines, for a log or a panel
         self.process: BrainProcess | None = None
@@ -139,6 +157,7 @@ class GomocupClient:
         self.size, self.rule, self.turn_ms = size, rule, turn_ms
         self._sync = _Sync()
         self.nbest_supported = None
+        self._stray_refusals = 0
         try:
             self._handshake(size, rule, turn_ms, match_ms, game_type, max_memory)
         except EngineFailure:
@@ -213,6 +232,22 @@ class GomocupClient:
         if process is not None:
             process.kill()
 
+    def request_stop(self) -> bool:
+        """Ask a thinking brain to answer now (YXSTOP). Safe from another thread. The wait for
+        its answer ends `stop_grace` seconds from now; a brain still silent then is killed.
+        Returns False when there was nothing to stop."""
+        process = self.process
+        if process is None or not self._thinking:
+            return False
+        self._stop_deadline = time.monotonic() + self.stop_grace
+        self._stray_refusals += 1
+        with self._send_lock:
+            return process.send("YXSTOP")
+
+    def _begin_thinking(self) -> None:
+        self._stop_deadline = None
+        self._thinking = True
+
     # ----------------------------------------------------------------- moves
     def move(self, board: Board, turn_ms: int | None = None, time_left_ms: int | None = None) -> BrainMove:
         """Ask for the side to move's move on `board`. The brain's answer is checked by the rules.
@@ -227,14 +262,17 @@ class GomocupClient:
         lines = [] if time_left_ms is None else [f"INFO time_left {max(0, time_left_ms)}"]
         lines += self._position_lines(board)
         self._settle()
-        sent = self._send(*lines)
+        self._begin_thinking()
         info: list[SearchInfo] = []
         try:
+            sent = self._send(*lines)
             deadline = sent + (self.turn_ms + self.grace_ms) / 1000.0
             arrived, line = self._move_answer(deadline, lines[-1], info)
         except EngineFailure:
             self.kill()
             raise
+        finally:
+            self._thinking = False
         point = parse_move(line)
         assert point is not None
         try:
@@ -294,6 +332,9 @@ class GomocupClient:
             return
         if word == "OK":
             return
+        if word in ("ERROR", "UNKNOWN") and self._stray_refusals > 0:
+            self._stray_refusals -= 1  # its answer to an earlier YXSTOP it does not know
+            return
         if word in ("ERROR", "UNKNOWN"):
             raise EngineFailure(FailureKind.REFUSED, self.name, f"answered {command!r} with {_quote(text)}")
         raise EngineFailure(FailureKind.GARBAGE, self.name, f"printed {_quote(text)} instead of a move after {command!r}")
@@ -326,18 +367,19 @@ class GomocupClient:
         lines += [f"{m.point[0]},{m.point[1]},{1 if m.stone is me else 2}" for m in board.history]
         lines += ["DONE", f"YXNBEST {count}"]
         self._settle()
-        sent = self._send(*lines)
-        self._sync = _Sync(fresh=False)  # the brain holds the analysed position now
-        deadline = sent + (self.turn_ms + self.grace_ms) / 1000.0
+        self._begin_thinking()
         reports: list[SearchInfo] = []
         try:
+            sent = self._send(*lines)
+            self._sync = _Sync(fresh=False)  # the brain holds the analysed position now
+            deadline = sent + (self.turn_ms + self.grace_ms) / 1000.0
             while True:
                 arrived, line = self._next(deadline, f"YXNBEST {count}")
                 point = parse_move(line)
                 if point is not None:
                     break
                 word = line.strip().split(None, 1)[0].upper() if line.strip() else ""
-                if word in ("ERROR", "UNKNOWN"):
+                if word in ("ERROR", "UNKNOWN") and self._stray_refusals == 0:
                     self.nbest_supported = False
                     self._wait_quiet(0.2)
                     return self._plain_analysis(board)
@@ -346,6 +388,8 @@ class GomocupClient:
         except EngineFailure:
             self.kill()
             raise
+        finally:
+            self._thinking = False
         self._answered_at = arrived
         self.nbest_supported = True
         return BrainAnalysis(point, _best_per_rank(reports, point), int((arrived - sent) * 1000), True)
@@ -361,7 +405,9 @@ class GomocupClient:
     # ----------------------------------------------------------------- plumbing
     def _send(self, *lines: str) -> float:
         assert self.process is not None
-        if not self.process.send(*lines):
+        with self._send_lock:
+            delivered = self.process.send(*lines)
+        if not delivered:
             code = self.process.wait_exit(1.0)
             self.kill()
             raise EngineFailure(FailureKind.DIED, self.name, self._death_note(f"exited (code {code}) before {lines[-1]!r}"))
@@ -384,8 +430,17 @@ class GomocupClient:
         process = self.process
         if process is None:  # killed from another thread (the window closed the engine)
             raise EngineFailure(FailureKind.DIED, self.name, f"was stopped while answering {command!r}")
-        got = process.next_line(deadline)
+        while True:  # in slices, so a stop asked for meanwhile shortens the wait
+            stop_deadline = self._stop_deadline if self._thinking else None
+            limit = deadline if stop_deadline is None else min(deadline, stop_deadline)
+            got = process.next_line(min(limit, time.monotonic() + _WAIT_SLICE_SECONDS))
+            if got is not None or time.monotonic() >= limit:
+                break
         if got is None or (got[1] is not None and got[0] > deadline):
+            if stop_deadline is not None and stop_deadline < deadline:
+                raise EngineFailure(
+                    FailureKind.TIMEOUT, self.name, f"did not answer YXSTOP within {self.stop_grace:g} s; killed"
+                )
             raise EngineFailure(
                 FailureKind.TIMEOUT,
                 self.name,

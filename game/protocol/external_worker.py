@@ -6,9 +6,10 @@ moves from a Gomocup brain exactly as from the built-in worker and keep drawing 
 the conversation runs in one thread of ours, which owns the GomocupClient; only plain
 values cross to the caller.
 
-A brain cannot be interrupted portably, so a cancelled job runs on in the brain until it
-answers (at most its move time plus grace), and a newer job waits behind it. A brain that
-fails is killed; the reply carries the EngineFailure, and the next request starts it again.
+A cancelled job that the brain is still thinking about gets YXSTOP: a brain that honours it
+answers at once, one that ignores it is killed after the client's `stop_grace` (and started
+again by the next request), so a newer job never waits a whole move time behind it. A brain
+that fails is killed; the reply carries the EngineFailure, and the next request starts it again.
 """
 
 from __future__ import annotations
@@ -149,9 +150,12 @@ class ExternalEngineWorker:
         return self.request(position, limit=limit, purpose="analysis")
 
     def cancel(self) -> None:
+        """Drop the running job's reply; a brain thinking about it is told YXSTOP (see the module docstring)."""
         with self._lock:
             self._cancelled_upto = self._next_id
         self._pending = None
+        if self._working:
+            self.client.request_stop()
 
     def poll(self) -> ExternalReply | None:
         """The reply to the newest job if it has come, else None. Never blocks."""

@@ -9,6 +9,7 @@ import pygame
 from game.i18n import tr
 from game.storage import Statistics, Tally
 from game.storage.settings import LEVELS
+from game.storage.stats import engine_name
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup
 
@@ -29,6 +30,9 @@ def table_rows(stats: Statistics) -> list[tuple[str, str, Tally]]:
 
 
 def _label(prefix: str, value: str) -> str:
+    engine = engine_name(value) if prefix == "level" else None
+    if engine is not None:
+        return tr("stats.engine", name=engine)
     key = f"{prefix}.{value}"
     try:
         return tr(key)

@@ -1,4 +1,9 @@
-"""Games, wins, losses and draws per (AI level, rule): what the statistics screen shows."""
+"""Games, wins, losses and draws per (AI level, rule): what the statistics screen shows.
+
+Games against an external engine are counted per engine name, under the level
+`engine_level(name)` ("engine:Rapfi"): the file format stays the same, and an older version
+shows such a row under its stored text.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,20 @@ from typing import Any
 
 FORMAT = "gomoku-stats"
 VERSION = 1
+
+
+#: The level text that marks an external engine's row: ENGINE_PREFIX + the engine's name.
+ENGINE_PREFIX = "engine:"
+
+
+def engine_level(name: str) -> str:
+    """The statistics level under which games against the external engine `name` are counted."""
+    return ENGINE_PREFIX + (name.strip() or "?")
+
+
+def engine_name(level: str) -> str | None:
+    """The engine's name if `level` is an external engine's row, else None."""
+    return level[len(ENGINE_PREFIX):] if level.startswith(ENGINE_PREFIX) else None
 
 
 class GameResult(Enum):

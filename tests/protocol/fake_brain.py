@@ -7,8 +7,8 @@ a move), late (answers a move after 3 s), crash (exits on its second move), ille
 the opponent's last point), forbidden (plays 7,7 whatever the board), garbage (prints a line
 that is no answer), ignore-end (carries on after END), child (starts a sleeping child
 process, then behaves), no-start (never answers START), refuse-nbest (UNKNOWN to YXNBEST),
-crash-nbest (exits on its second YXNBEST), slow-stop (thinks until YXSTOP comes, then
-answers), slow-deaf (thinks 60 s whatever it is told).
+crash-nbest (exits on its second YXNBEST), slow-stop (thinks about the empty board until
+YXSTOP comes, then answers), slow-deaf (thinks about the empty board for 60 s whatever it is told).
 Standard library only; it also writes its pid (and its child's) to --pid-file if given, and
 every line it receives to --log.
 """
@@ -57,12 +57,12 @@ def main() -> int:
     def answer_move() -> None:
         nonlocal moves_made
         moves_made += 1
-        if fault == "slow-stop":
+        if fault == "slow-stop" and not stones:
             heard = sys.stdin.readline().strip()  # thinks until told something (YXSTOP), then answers
             if args.log:
                 with open(args.log, "a") as log:
                     log.write(heard + "\n")
-        if fault == "slow-deaf":
+        if fault == "slow-deaf" and not stones:
             time.sleep(60)
         if fault == "silent":
             return

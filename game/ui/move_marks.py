@@ -31,13 +31,18 @@ def mark_label(mark: str) -> str:
     return f"{MARK_SYMBOLS[mark]} {tr('review.mark.' + mark)}"
 
 
+def badge_place(stone_centre: tuple[int, int], diameter: int) -> tuple[tuple[int, int], int]:
+    """The centre and radius of a stone's badge: over its upper right edge, a third of its size."""
+    radius = max(7, round(diameter * 0.3))
+    x, y = stone_centre
+    return (x + diameter // 2 - radius // 3, y - diameter // 2 + radius // 3), radius
+
+
 def draw_mark_badges(surface: pygame.Surface, grid: BoardGeometry, diameter: int, marks: dict[Point, str]) -> None:
     """A small badge with the mark's symbol at the upper right of each marked stone."""
-    radius = max(6, diameter // 4)
-    size = max(10, int(radius * 1.4))
     for point, mark in marks.items():
-        x, y = grid.pixel_of(point)
-        centre = (x + diameter // 2 - radius // 2, y - diameter // 2 + radius // 2)
+        centre, radius = badge_place(grid.pixel_of(point), diameter)
+        size = max(10, int(radius * 1.45))
         pygame.draw.circle(surface, MARK_COLOURS[mark], centre, radius)
         pygame.draw.circle(surface, (30, 26, 20), centre, radius, width=1)
         symbol = text.render(MARK_SYMBOLS[mark], size, (20, 18, 14), bold=True)

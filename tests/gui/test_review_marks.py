@@ -8,7 +8,7 @@ from game.coach.annotated_sgf import mark_name, read_annotations
 from game.records import GameRecord
 from game.rules import Rule
 from game.storage import Settings
-from game.ui.move_marks import MARK_COLOURS
+from game.ui.move_marks import MARK_COLOURS, badge_place
 
 #: Moves 1..6, each with a different mark (move 6 has a mark but no comment, as other editors write).
 SGF = """(;GM[4]FF[4]SZ[15]RU[freestyle]
@@ -50,9 +50,6 @@ def test_a_loaded_annotated_record_shows_each_moves_mark(make_app, tmp_path, lan
     # The badge is drawn on the stone: its colour shows near the stone's upper right
     frames(app)
     surface = app.screen
-    x, y = scene.layout.grid.pixel_of((8, 8))
-    diameter = scene.view.stone_diameter
-    radius = max(6, diameter // 4)
-    centre = (x + diameter // 2 - radius // 2, y - diameter // 2 + radius // 2)
+    centre, radius = badge_place(scene.layout.grid.pixel_of((8, 8)), scene.view.stone_diameter)
     near = [tuple(surface.get_at((centre[0] + dx, centre[1] + dy)))[:3] for dx in (-radius + 2, radius - 2) for dy in (0,)]
     assert MARK_COLOURS["blunder"] in near

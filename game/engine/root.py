@@ -420,6 +420,7 @@ class _RootSearch:
 
         for depth in range(1, max_depth + 1):
             partial.clear()
+            iteration_started = time.perf_counter()
             try:
                 score, move = searcher.search_root(moves, depth, self.side, on_move_done)
             except SearchStopped:
@@ -438,8 +439,9 @@ class _RootSearch:
                 self.on_progress(best)
             if abs(score) > WIN_THRESHOLD or len(moves) == 1:
                 break  # proven, or forced: deeper iterations cannot change the move
-            self.plan.record(moves[0], score)
-            if not self.plan.keep_deepening(time.perf_counter()):
+            now = time.perf_counter()
+            self.plan.record(moves[0], score, now - iteration_started)
+            if not self.plan.keep_deepening(now):
                 break
         return best
 

@@ -8,7 +8,9 @@ as strong engines scale their optimum time by best-move stability:
 - the best move changed in the last iteration, or its score fell: think longer;
 - the same move for several iterations with a steady score: stop early, once a minimum
   share of the budget is spent (the saved time is the match clock's);
-- otherwise deepen until the soft target, which is most of the budget.
+- otherwise deepen until the soft target, which is most of the budget, and after it
+  while the next iteration's first root move is still expected to finish before the
+  hard limit (iterations the table kept from the last move already knows are quick).
 A forced move (one root move) or a proven result ends the search at the root.
 """
 
@@ -24,6 +26,10 @@ SCORE_DROP = 200
 STABLE_ITERATIONS = 4
 STABLE_SCORE = 150
 STABLE_MIN_SHARE = 0.3
+#: An iteration costs the last one times the last growth factor (clamped to this range),
+#: and its first root move about FIRST_MOVE_SHARE of it.
+GROWTH_RANGE = (1.5, 6.0)
+FIRST_MOVE_SHARE = 0.5
 
 
 class TimePlan:
@@ -38,10 +44,21 @@ class TimePlan:
         self.budget = budget
         self.hard = hard
         self.history: list[tuple[int, int]] = []  # (best move, score) per completed iteration
+        self.durations: list[float] = []
 
-    def record(self, move: int, score: int) -> None:
-        """One completed iteration's answer."""
+    def record(self, move: int, score: int, duration: float = 0.0) -> None:
+        """One completed iteration's answer and how long it took."""
         self.history.append((move, score))
+        self.durations.append(duration)
+
+    def next_first_move_fits(self, now: float) -> bool:
+        """Whether the next iteration's first root move is expected to finish before the hard limit."""
+        if self.hard is None or not self.durations:
+            return True
+        growth = GROWTH_RANGE[0]
+        if len(self.durations) >= 2 and self.durations[-2] > 0:
+            growth = min(max(self.durations[-1] / self.durations[-2], GROWTH_RANGE[0]), GROWTH_RANGE[1])
+        return now + self.durations[-1] * growth * FIRST_MOVE_SHARE < self.hard
 
     def settled_for(self) -> int:
         """How many iterations in a row, up to the last, kept its best move with a steady score."""
@@ -79,4 +96,4 @@ class TimePlan:
             return False
         if self.settled_for() >= STABLE_ITERATIONS and now - self.started >= self.budget * STABLE_MIN_SHARE:
             return False
-        return now < self.soft_target()
+        return now < self.soft_target() or self.next_first_move_fits(now)

@@ -24,15 +24,23 @@ BUDGET_MS = 60_000  # large, so the real-time tactical phases before the iterati
 # ---------------------------------------------------------------- the plan alone
 def test_plan_deepens_until_the_soft_target():
     plan = TimePlan(started=0.0, budget=1.0, hard=0.93)
-    plan.record(10, 100)
+    plan.record(10, 100, duration=0.5)  # the next first move would not fit after the target
     assert plan.keep_deepening(0.2)
     assert not plan.keep_deepening(timeplan.SOFT_SHARE + 0.01)
 
 
+def test_plan_starts_a_quick_iteration_after_the_soft_target_if_its_first_move_fits():
+    plan = TimePlan(started=0.0, budget=1.0, hard=0.93)
+    plan.record(10, 100, duration=0.01)
+    plan.record(10, 100, duration=0.02)
+    assert plan.keep_deepening(0.8)  # 0.02 x 2 x FIRST_MOVE_SHARE more ends before 0.93
+    assert not plan.keep_deepening(0.92)
+
+
 def test_plan_thinks_longer_when_the_best_move_just_changed():
     plan = TimePlan(started=0.0, budget=1.0, hard=0.93)
-    plan.record(10, 100)
-    plan.record(11, 120)
+    plan.record(10, 100, duration=0.2)
+    plan.record(11, 120, duration=0.4)
     assert plan.unsettled()
     assert plan.keep_deepening(timeplan.SOFT_SHARE + 0.05)
     assert not plan.keep_deepening(timeplan.UNSETTLED_SOFT_SHARE + 0.01)
@@ -40,8 +48,8 @@ def test_plan_thinks_longer_when_the_best_move_just_changed():
 
 def test_plan_thinks_longer_when_the_score_falls():
     plan = TimePlan(started=0.0, budget=1.0, hard=0.93)
-    plan.record(10, 300)
-    plan.record(10, 300 - timeplan.SCORE_DROP)
+    plan.record(10, 300, duration=0.2)
+    plan.record(10, 300 - timeplan.SCORE_DROP, duration=0.4)
     assert plan.keep_deepening(timeplan.SOFT_SHARE + 0.05)
 
 
@@ -131,8 +139,8 @@ def test_root_keeps_deepening_while_the_best_move_changes(scripted):
     script = scripted(budget * 0.06, lambda depth, moves: (moves[1], 100))
     result = _run()
     started = [at for _, at in script.starts]
-    assert started[-1] >= budget * timeplan.SOFT_SHARE  # past the ordinary target: unsettled
-    assert all(at < budget * timeplan.UNSETTLED_SOFT_SHARE for at in started)
+    assert started[-1] >= budget * timeplan.SOFT_SHARE  # past the ordinary target
+    assert all(at < budget * root_module._DEADLINE_SHARE for at in started)
     assert result.depth == len(script.starts)
 
 
@@ -153,11 +161,12 @@ def test_root_stops_at_the_first_iteration_for_a_forced_move(scripted, monkeypat
     assert result.depth == 1
 
 
-def test_root_never_starts_an_iteration_after_the_soft_target(scripted):
+def test_root_starts_no_iteration_past_the_soft_target_that_cannot_finish_its_first_move(scripted):
     budget = BUDGET_MS / 1000
-    # Slow iterations: the one started just before the soft target runs on; no other starts.
-    script = scripted(budget * 0.3, lambda depth, moves: (moves[0], 100 + 400 * depth))
+    # Slow iterations: the one started before the soft target runs on; the next would
+    # start at 0.7 of the budget and need 0.35 x 1.5 x FIRST_MOVE_SHARE more: too late.
+    script = scripted(budget * 0.35, lambda depth, moves: (moves[0], 100 + 400 * depth))
     _run()
     started = [at for _, at in script.starts]
     assert all(at < budget * timeplan.SOFT_SHARE for at in started)
-    assert len(started) == 2  # at 0 and 0.3 of the budget; the next would start at 0.6
+    assert len(started) == 2

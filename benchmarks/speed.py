@@ -3,7 +3,8 @@
     python benchmarks/speed.py [--levels strong,master] [--time-ms 1000] [--positions N]
 
 Prints one row per level: positions searched, mean depth, mean nodes, nodes/s, mean and
-max time per move. Positions: benchmarks/data/middlegames.txt.
+max time per move; then the same over the positions without a tactical shortcut (a win,
+a forced block, a VCF/VCT), where time management decides how long the move takes. Positions: benchmarks/data/middlegames.txt.
 """
 
 from __future__ import annotations
@@ -45,18 +46,24 @@ def main() -> None:
     print(f"{'level':<10}{'pos':>5}{'depth':>7}{'nodes':>9}{'nodes/s':>9}{'avg ms':>8}{'max ms':>8}")
     for name in args.levels.split(","):
         level = Level(name.strip())
-        depths, nodes, times = [], [], []
+        rows = []  # (depth, nodes, ms, searched)
         for position in positions:
             started = time.perf_counter()
             result = search(position, Limit(time_ms=args.time_ms), level, seed=0)
-            times.append((time.perf_counter() - started) * 1000)
-            depths.append(result.depth)
-            nodes.append(result.nodes)
-        total_s = sum(times) / 1000
-        print(
-            f"{level.value:<10}{len(positions):>5}{sum(depths) / len(depths):>7.1f}{sum(nodes) / len(nodes):>9.0f}"
-            f"{sum(nodes) / total_s:>9.0f}{sum(times) / len(times):>8.0f}{max(times):>8.0f}"
-        )
+            rows.append((result.depth, result.nodes, (time.perf_counter() - started) * 1000, not result.forced))
+        _print_row(level.value, rows)
+        _print_row("  searched", [row for row in rows if row[3]])
+
+
+def _print_row(name: str, rows: list) -> None:
+    if not rows:
+        return
+    depths, nodes, times = ([row[i] for row in rows] for i in range(3))
+    total_s = max(sum(times) / 1000, 1e-9)
+    print(
+        f"{name:<10}{len(rows):>5}{sum(depths) / len(depths):>7.1f}{sum(nodes) / len(nodes):>9.0f}"
+        f"{sum(nodes) / total_s:>9.0f}{sum(times) / len(times):>8.0f}{max(times):>8.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -29,18 +29,15 @@ from .clock import Clock, SearchStopped
 from .levels import level_config
 from .state import EngineBoard
 from .threats import ThreatSearch
+from .timeplan import TimePlan
 from .tss import ThreatSpaceSearch
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the
-#: search ends at this share of the budget minus what the final bookkeeping needs.
+#: search ends at this share of the budget minus what the final bookkeeping needs (at
+#: most _BOOKKEEPING_S, less on short turns, where a fixed 15 ms would be half the budget).
 _DEADLINE_SHARE = 0.95
 _BOOKKEEPING_S = 0.015
-#: A new iteration starts only when its first root move (a stopped iteration counts once
-#: that is searched) is expected to finish: that move costs about this share of an
-#: iteration, and an iteration costs the previous one times the last growth factor
-#: (clamped to this range).
-_FIRST_MOVE_SHARE = 0.5
-_GROWTH_RANGE = (1.5, 6.0)
+_BOOKKEEPING_SHARE = 0.08
 #: Share of the budget the Master VCT may spend, and the share by which it must end.
 _VCT_SHARE = 0.15
 _VCT_END = 0.75
@@ -111,8 +108,12 @@ class _RootSearch:
         budget = limit.time_ms / 1000 * self.config.time_share if limit.time_ms is not None else None
         self.budget = budget
         # The caller's margin already covers process and protocol overhead.
-        deadline = None if budget is None else self.started + max(0.005, budget * _DEADLINE_SHARE - _BOOKKEEPING_S)
+        deadline = None
+        if budget is not None:
+            bookkeeping = min(_BOOKKEEPING_S, budget * _BOOKKEEPING_SHARE)
+            deadline = self.started + max(0.005, budget * _DEADLINE_SHARE - bookkeeping)
         self.clock = Clock(deadline, limit.nodes, stop)
+        self.plan = TimePlan(self.started, budget, deadline)
 
     # ---------------------------------------------------------------- answer helpers
     def _elapsed_ms(self) -> int:
@@ -417,10 +418,8 @@ class _RootSearch:
         def on_move_done(move, score, best_move, best_score):
             partial["move"], partial["score"] = best_move, best_score
 
-        durations: list[float] = []
         for depth in range(1, max_depth + 1):
             partial.clear()
-            iteration_started = time.perf_counter()
             try:
                 score, move = searcher.search_root(moves, depth, self.side, on_move_done)
             except SearchStopped:
@@ -437,10 +436,10 @@ class _RootSearch:
             best = self._result(pv[0], score, depth, pv, others=others)
             if self.on_progress is not None:
                 self.on_progress(best)
-            if abs(score) > WIN_THRESHOLD:
-                break
-            durations.append(time.perf_counter() - iteration_started)
-            if not self._next_iteration_fits(durations):
+            if abs(score) > WIN_THRESHOLD or len(moves) == 1:
+                break  # proven, or forced: deeper iterations cannot change the move
+            self.plan.record(moves[0], score)
+            if not self.plan.keep_deepening(time.perf_counter()):
                 break
         return best
 
@@ -475,16 +474,6 @@ class _RootSearch:
             raise _Done(self._result(pv[0], score, depth, pv, others=tuple(found))) from None
         moves[:] = chosen + [m for m in moves if m not in chosen]
         return tuple(found)
-
-    def _next_iteration_fits(self, durations: list[float]) -> bool:
-        """Whether the next iteration's first root move is expected to finish before the deadline."""
-        if self.clock.deadline is None:
-            return True
-        growth = _GROWTH_RANGE[0]
-        if len(durations) >= 2 and durations[-2] > 0:
-            growth = min(max(durations[-1] / durations[-2], _GROWTH_RANGE[0]), _GROWTH_RANGE[1])
-        expected = durations[-1] * growth * _FIRST_MOVE_SHARE
-        return time.perf_counter() + expected < self.clock.deadline
 
 
 class _Done(SearchStopped):

@@ -2,7 +2,9 @@
 
 A brain that overruns `timeout_turn` (or its match time) loses the game, and a Python
 process needs a few tens of milliseconds to wake up, answer and flush, so we aim inside
-the limit: 92% of the turn time minus a fixed overhead. This is the only margin: the
+the limit: 92% of the turn time minus an overhead, which is fixed for long turns and a
+share of the turn for short ones (60 ms off a 100 ms turn would leave the search a
+third of it, while the answer itself takes a few ms). This is the only margin: the
 engine treats the budget it is given as its own (it keeps just enough back to finish
 its bookkeeping). A match clock is spread
 over the moves we still expect to play.
@@ -16,8 +18,10 @@ from dataclasses import dataclass, replace
 
 #: Fraction of the turn time kept back for jitter on a busy machine.
 SAFETY_FRACTION = 0.08
-#: Milliseconds kept back for process wake-up, reading and writing lines.
+#: Milliseconds kept back for process wake-up, reading and writing lines; on turns shorter
+#: than OVERHEAD_MS / OVERHEAD_SHARE, this share of the turn instead.
 OVERHEAD_MS = 60
+OVERHEAD_SHARE = 0.12
 #: The least we ever think: the engine always has a legal move even when stopped at once.
 MIN_THINK_MS = 10
 #: However long the game may still run, never spend more than this share of the match clock.
@@ -64,7 +68,7 @@ def think_time_ms(control: TimeControl, stones_on_board: int, board_size: int) -
     if control.timeout_turn is not None:
         if control.timeout_turn == 0:
             return MIN_THINK_MS
-        caps.append(int(control.timeout_turn * (1 - SAFETY_FRACTION)) - OVERHEAD_MS)
+        caps.append(int(control.timeout_turn * (1 - SAFETY_FRACTION)) - overhead_ms(control.timeout_turn))
     left = _match_time_left(control)
     if left is not None:
         share = left // moves_to_go(stones_on_board, board_size)
@@ -72,6 +76,11 @@ def think_time_ms(control: TimeControl, stones_on_board: int, board_size: int) -
     if not caps:  # only an unlimited match time: nothing to respect
         return None
     return max(MIN_THINK_MS, min(caps))
+
+
+def overhead_ms(turn_ms: int) -> int:
+    """The fixed part of the margin for a turn of `turn_ms`: OVERHEAD_MS, or less on short turns."""
+    return min(OVERHEAD_MS, int(turn_ms * OVERHEAD_SHARE))
 
 
 def _match_time_left(control: TimeControl) -> int | None:

@@ -6,6 +6,7 @@ from game.protocol.clock import (
     MIN_THINK_MS,
     OVERHEAD_MS,
     SAFETY_FRACTION,
+    overhead_ms,
     StopSignal,
     TimeControl,
     moves_to_go,
@@ -20,8 +21,20 @@ def test_no_time_information_leaves_the_budget_to_the_level():
 @pytest.mark.parametrize("turn_ms", [100, 1000, 5000, 30000])
 def test_turn_budget_keeps_a_margin_below_the_turn_limit(turn_ms):
     budget = think_time_ms(TimeControl(timeout_turn=turn_ms), 10, 15)
-    assert budget <= turn_ms * (1 - SAFETY_FRACTION) - OVERHEAD_MS or budget == MIN_THINK_MS
+    assert budget <= turn_ms * (1 - SAFETY_FRACTION) - overhead_ms(turn_ms) or budget == MIN_THINK_MS
     assert budget >= MIN_THINK_MS
+
+
+@pytest.mark.parametrize("turn_ms", [100, 200, 500])
+def test_short_turns_search_most_of_the_turn_but_keep_a_margin(turn_ms):
+    # The fixed 60 ms overhead once left a 100 ms turn 32 ms of search.
+    budget = think_time_ms(TimeControl(timeout_turn=turn_ms), 10, 15)
+    assert 0.75 * turn_ms <= budget <= turn_ms - max(15, turn_ms // 10)
+
+
+def test_long_turns_keep_the_whole_fixed_overhead():
+    assert overhead_ms(1000) == overhead_ms(30000) == OVERHEAD_MS
+    assert overhead_ms(100) < OVERHEAD_MS
 
 
 def test_one_second_turn_thinks_about_eight_hundred_and_fifty_ms():

@@ -1,33 +1,17 @@
-"""A book of balanced starts for variety against the computer (generated: do not edit by hand).
+"""A book of balanced starts for variety against the computer.
 
-Made by build_scripts/make_opening_book.py: five stones near the centre (black, white, black,
-white, black; white to move) that both Strong and Master judge within 200 points of even, and
-where neither side has a proven forced win. Stones are (right, up) steps from the centre.
+The stones are data (opening_book_data.py, made by build_scripts/make_opening_book.py); this
+module places them on a board of any size.
 """
 
 from __future__ import annotations
 
 import random
 
+from .opening_book_data import BOOK
 from .stone import Point
 
-BOOK: tuple[tuple[tuple[int, int], ...], ...] = (
-    ((0, 0), (-1, 1), (3, 3), (3, -1), (-3, 3)),
-    ((0, 0), (0, -1), (3, -3), (-1, -1), (2, -2)),
-    ((0, 0), (1, -1), (-3, 2), (-3, -3), (-2, -2)),
-    ((0, 0), (0, 1), (1, 1), (-1, -2), (-2, -2)),
-    ((0, 0), (0, 1), (0, -3), (0, -2), (3, 3)),
-    ((0, 0), (1, 1), (-3, -1), (-3, 3), (3, -2)),
-    ((0, 0), (1, 1), (3, 3), (-2, 0), (-3, 2)),
-    ((0, 0), (0, -1), (-2, -3), (-1, 2), (0, 1)),
-    ((0, 0), (0, 1), (3, 1), (-2, -2), (-3, 3)),
-    ((0, 0), (1, -1), (3, 1), (-2, -2), (0, 3)),
-    ((0, 0), (-1, -1), (2, 3), (1, 2), (-3, 3)),
-    ((0, 0), (1, 0), (3, 3), (-2, 2), (-3, 0)),
-    ((0, 0), (-1, 0), (0, 2), (-1, 3), (2, -2)),
-    ((0, 0), (0, 1), (2, 2), (-1, 1), (-1, -1)),
-    ((0, 0), (1, -1), (-3, 3), (1, -3), (-3, 1)),
-)
+__all__ = ["BOOK", "book_opening", "random_book_opening"]
 
 
 def book_opening(index: int, size: int) -> tuple[Point, ...]:

@@ -30,20 +30,10 @@ from game.rules import Rule  # noqa: E402
 from game.rules.named_openings import named_opening  # noqa: E402
 from game.rules.opening import Choice, OpeningRule  # noqa: E402
 from game.storage import UserStore  # noqa: E402
+from screenshots import frames, shoot  # noqa: E402  (the sibling script: same helpers)
 
 OPENING = [(7, 7), (8, 6), (9, 9)]
 EXTRA = [(6, 9), (10, 5)]
-
-
-def frames(app: App, count: int = 4) -> None:
-    for _ in range(count):
-        app.step(dt=1 / 60)
-
-
-def shoot(app: App, out: Path, name: str) -> Path:
-    path = out / f"{name}.png"
-    pygame.image.save(app.screen, str(path))
-    return path
 
 
 def swap_game(rule: OpeningRule, first: Player, second: Player, stones: list, choices: list[Choice] = ()) -> Game:
@@ -75,10 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app.update_settings(app.settings.with_changes(opening="swap2"))
         app.manager.switch("menu")  # built again, with the opening row showing Swap2
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "menu"))
         app.manager.switch("settings")
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "settings"))
 
         shots = [
@@ -90,19 +80,19 @@ def main(argv: list[str] | None = None) -> int:
         ]
         for name, game in shots:
             app.manager.switch("play", game=game)
-            frames(app)
+            frames(app, 4)
             written.append(shoot(app, args.out, name))
 
         app.manager.switch("play", game=swap_game(OpeningRule.SWAP2, you, computer, OPENING[:1]))
-        frames(app)
+        frames(app, 4)
         hover(app, (8, 6))
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "swap2_you_place"))
 
         kagetsu = named_opening("kagetsu")
         game = Game(GameConfig(rule=Rule.RENJU, opening=OpeningRule.NAMED, setup=kagetsu.stones(15), opening_name=kagetsu.key, black=computer, white=you))
         app.manager.switch("play", game=game)
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "named_opening"))
         app.manager.switch("menu")
 
@@ -110,16 +100,16 @@ def main(argv: list[str] | None = None) -> int:
 
         app.resize_window(MIN_WINDOW)
         app.manager.switch("play", game=swap_game(OpeningRule.SWAP2, computer, you, OPENING))
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "swap2_choose_small_window"))
         app.resize_window((1120, 800))
 
         app.update_settings(app.settings.with_changes(language="zh"))
         app.manager.switch("play", game=swap_game(OpeningRule.SWAP2, computer, you, OPENING))
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "swap2_choose_zh"))
         app.manager.switch("play", game=swap_game(OpeningRule.SWAP1, Player.human("Black"), Player.human("White"), OPENING))
-        frames(app)
+        frames(app, 4)
         written.append(shoot(app, args.out, "swap1_hotseat_choose_zh"))
         app.manager.switch("menu")
     finally:

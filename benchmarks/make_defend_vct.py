@@ -37,9 +37,10 @@ import reference as ref  # noqa: E402
 from make_tactics import write_position  # noqa: E402
 
 KIND = "defend-vct"
-BOUNDS = ref.VctBounds(threes=3, fours=4, moves=6, nodes=250_000)
+BOUNDS = ref.VctBounds(threes=2, fours=4, moves=6, nodes=250_000)
 QUICK_NODES = 60_000
 DISTANCE = 3
+MOST_ACCEPTED = 16  # more refutations than this and the position tests little
 MIN_PLY = 8
 
 
@@ -81,7 +82,7 @@ def verify(board: Board, defender: Stone) -> tuple[list, list, int, list] | str:
     line = oracle.principal_line(attacker, BOUNDS.threes, BOUNDS.fours, shortest)
     oracle.node_limit = BOUNDS.nodes
     accepted, candidates = ref.refutations(oracle, defender, DISTANCE)
-    if not accepted or len(accepted) * 2 > len(candidates):
+    if not accepted or len(accepted) > MOST_ACCEPTED or len(accepted) * 2 > len(candidates):
         return f"{len(accepted)} of {len(candidates)} defend"
     return accepted, candidates, shortest, line
 

@@ -218,6 +218,7 @@ class ThreatOracle:
                 self._count(cell, Stone(value), 1)
         self.looks: list[tuple[int, Stone]] = []  # stones placed for a moment (see below)
         self.memo: dict = {}
+        self.killers: dict[int, int] = {}  # attacker moves left -> the defender's answer that last held
         self.nodes = 0
         self.node_limit = bounds.nodes  # a caller may lower it for a quick first look
 
@@ -414,6 +415,11 @@ class ThreatOracle:
                 finally:
                     self._unlook()
         answers += [c for c in self._four_moves(defender) if c not in answers]
+        # Move order only: the answer that last held at this depth first (a killer move).
+        killer = self.killers.get(moves)
+        if killer in answers:
+            answers.remove(killer)
+            answers.insert(0, killer)
         loses = True
         for cell in answers:
             self.push(cell, defender)
@@ -436,6 +442,7 @@ class ThreatOracle:
             finally:
                 self.pop()
             if not loses:
+                self.killers[moves] = cell
                 break
         self.memo[key] = loses
         return loses

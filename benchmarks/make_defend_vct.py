@@ -9,7 +9,16 @@ which checks that the attacker, if the defender passed, has a VCT of at least th
 which moves near the stones leave the attacker no VCT. A game gives at most --per-game
 positions; positions where every or no candidate defends are dropped.
 
-    python benchmarks/make_defend_vct.py --out tests/data/tactics --count 40 /work/runs/{new100,union100,before100,clockonly100}-vs-old1000/games.jsonl ...
+    python benchmarks/make_defend_vct.py --out tests/data/tactics --count 48 --per-game 3 \
+        /work/runs/{new100,union100,before100,clockonly100}-vs-old1000/games.jsonl \
+        /work/runs/new100-vs-old1000-jobs2/games.jsonl /work/runs/soak200-67915a6/games.jsonl \
+        /work/runs/{new-vs-old-1000,tm1000-vs-old1000,union1000-vs-old1000}/games.jsonl \
+        /work/runs/final-master-peer{,2}/games.jsonl \
+        /work/runs/defend100-vs-old1000/games.jsonl /work/runs/defend100-vs-main100/games.jsonl
+
+(the set in tests/data/tactics/ today: the first positions that run wrote). The oracle is
+pure Python and exhaustive: a position whose refutations it cannot settle within its node
+cap is dropped, and most positions from real games are (most need 3 threes, or cost more).
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ QUICK_NODES = 60_000
 DISTANCE = 3
 MOST_ACCEPTED = 16  # more refutations than this and the position tests little
 MIN_PLY = 8
+MAX_PLY = 18  # later positions hold so many threats that the oracle takes minutes over each
 
 
 def spotted(board: Board, defender: Stone) -> bool:
@@ -101,7 +111,7 @@ def positions(paths: list[Path], per_game: int):
         for ply, text in enumerate(game["moves"]):
             if found >= per_game:
                 break
-            if ply >= MIN_PLY and board.to_move is loser and spotted(board, loser):
+            if MIN_PLY <= ply <= MAX_PLY and board.to_move is loser and spotted(board, loser):
                 found += 1
                 yield board.copy(), loser, f"{path.parent.name} game {game['game']} ply {ply}"
             board.push(tuple(int(v) for v in text.split(",")))

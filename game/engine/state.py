@@ -32,7 +32,7 @@ from . import patterns as pt
 
 #: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
 #: here and in threats.py / alphabeta.py does the same, slower.
-_KERNEL_API = 10
+_KERNEL_API = 11
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler

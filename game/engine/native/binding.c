@@ -22,7 +22,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 10
+#define KERNEL_API_VERSION 11
 #define FIRST_SET_CLASS 2 /* cells of class >= C_FLEX3 are kept in per-class sets */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
@@ -621,14 +621,18 @@ static PyObject *
 Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *kernel, *memo, *history, *table;
-    SearchConfig config;
+    SearchConfig config = {.eval = EVAL_HANDSET}; /* evaluation: the weights table's numbers (eval.h) */
     unsigned long long noise_key;
     static char *keywords[] = {"kernel", "vcf_failed", "history", "table", "width", "node_vcf", "noise", "noise_key",
-                               "sees_threes", "quiet_threes", "features", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OOiiiKppi:Search", keywords, &KernelType, &kernel, &MemoType,
-                                     &memo, &history, &table, &config.width, &config.node_vcf, &config.noise,
-                                     &noise_key, &config.sees_threes, &config.quiet_threes, &config.features))
+                               "sees_threes", "quiet_threes", "features", "evaluation", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OOiiiKppi|(iiii):Search", keywords, &KernelType, &kernel,
+                                     &MemoType, &memo, &history, &table, &config.width, &config.node_vcf,
+                                     &config.noise, &noise_key, &config.sees_threes, &config.quiet_threes,
+                                     &config.features, &config.eval.scale_num, &config.eval.scale_den,
+                                     &config.eval.double_three, &config.eval.tempo))
         return NULL;
+    if (config.eval.scale_den <= 0)
+        return PyErr_Format(PyExc_ValueError, "evaluation: the mover scale's denominator must be positive");
     if (table != Py_None && !PyObject_TypeCheck(table, &TableType))
         return PyErr_Format(PyExc_TypeError, "table must be a Table or None");
     if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0)
@@ -731,8 +735,10 @@ static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Search",
     .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\n"
-                        "quiet_threes, features): the alpha-beta search's state over a Kernel (killers; its own\n"
-                        "exact transposition table when table is None; the history array is shared with Python)."),
+                        "quiet_threes, features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state over\n"
+                        "a Kernel (killers; its own exact transposition table when table is None; the history array\n"
+                        "is shared with Python). evaluation: mover scale numerator, denominator, double-three\n"
+                        "bonus, tempo (eval.h)."),
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Search_new,

@@ -1,13 +1,13 @@
 """Learn the evaluation's weights from self-play (Texel tuning) and write the table.
 
-    python build_scripts/tune_eval.py [--seed 1] [--games 600] [--nodes 10000] [--write]
+    python build_scripts/tune_eval.py [--seed 1] [--games 800] [--nodes 10000] [--write]
 
 Plays self-play games (Master at a fixed node budget, so the same seed gives the same
 games) from the balanced openings in game/match/openings.txt, each followed by a few
 seeded random moves; takes every quiet position (no five to make or block, no open three
 to win with or answer) and labels it with the game's result for the side to move. Then
-fits K, then the weights, by logistic regression (texel/fit.py), holding out every fifth
-game to choose the mover scale and the regularisation and to report an honest loss.
+fits K, then the weights, by logistic regression (texel/fit.py), holding out a fifth of
+the games to choose the mover scale and the regularisation and to report an honest loss.
 
 Prints the data size, K, the loss of the hand-set table and of the fitted one (training
 and held-out) and the table. With --write it writes game/engine/eval_weights_tuned.py
@@ -41,15 +41,20 @@ from texel.fit import Data, FitSettings, Params, fit_k, fit_weights, loss, to_we
 from texel.selfplay import SelfPlay, games, quiet_positions  # noqa: E402
 
 TUNED_MODULE = ROOT / "game" / "engine" / "eval_weights_tuned.py"
-#: Every this-many-th game is held out for validation.
+#: About one game in this many is held out for validation (chosen by a hash of its number,
+#: not every n-th: the games cycle through the openings, so that would hold out a few of them).
 HOLD_OUT_EVERY = 5
+
+
+def is_held_out(game: int) -> bool:
+    return (game * 0x9E3779B1) % 2**32 % HOLD_OUT_EVERY == 0
 
 
 def collect(args: argparse.Namespace) -> list[PositionCounts]:
     """The labelled quiet positions of the self-play games (or of a saved data file)."""
     if args.load_data:
         rows = json.loads(Path(args.load_data).read_text(encoding="utf-8"))
-        return [PositionCounts(tuple(r[0]), tuple(r[1]), r[2], r[3]) for r in rows]
+        return [PositionCounts(tuple(r[0]), tuple(r[1]), r[2], r[3], r[4]) for r in rows]
     settings = SelfPlay(level=Level(args.level), nodes=args.nodes, random_plies=args.random_plies)
     openings = load_openings(args.openings)
     positions: list[PositionCounts] = []
@@ -62,7 +67,7 @@ def collect(args: argparse.Namespace) -> list[PositionCounts]:
             print(f"  {number + 1} games, {len(positions)} positions, {time.perf_counter() - started:.0f} s", flush=True)
     print(f"games: {args.games} (black won {wins[1]}, white {wins[2]}, drawn {wins[0]})")
     if args.save_data:
-        rows = [[p.mine, p.theirs, p.label, p.game] for p in positions]
+        rows = [[p.mine, p.theirs, p.label, p.game, p.search_score] for p in positions]
         atomic_write_text(args.save_data, json.dumps(rows))
     return positions
 
@@ -84,13 +89,15 @@ def module_text(weights: EvalWeights, command: str, report: list[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=800)
     parser.add_argument("--nodes", type=int, default=10000, help="node budget per self-play move")
     parser.add_argument("--level", default="master")
     parser.add_argument("--random-plies", type=int, default=2, help="random moves after each opening")
     parser.add_argument("--openings", default=str(OPENINGS_FILE))
     parser.add_argument("--scales", default="1,9/8,5/4,3/2", help="mover scales to try (fractions)")
     parser.add_argument("--regularisations", default="0.0003,0.001,0.003,0.01")
+    parser.add_argument("--search-share", type=float, default=0.0,
+                        help="share of each label taken from the self-play search's score (the rest: the result)")
     parser.add_argument("--fit-tempo", action="store_true", help="fit the tempo term too (the search's 'tempo' feature)")
     parser.add_argument("--steps", type=int, default=3000, help="optimiser steps per fit")
     parser.add_argument("--write", action="store_true", help=f"write {TUNED_MODULE.relative_to(ROOT)}")
@@ -102,14 +109,18 @@ def main() -> None:
 
     handset = load_weights("handset")
     positions = collect(args)
-    train = Data.from_positions([p for p in positions if p.game % HOLD_OUT_EVERY])
-    held_out = Data.from_positions([p for p in positions if not p.game % HOLD_OUT_EVERY])
+    training_positions = [p for p in positions if not is_held_out(p.game)]
+    held_out_positions = [p for p in positions if is_held_out(p.game)]
+    train, held_out = Data.from_positions(training_positions), Data.from_positions(held_out_positions)
     print(f"positions: {len(positions)} quiet ({len(train)} training, {len(held_out)} held out)")
     start = Params.from_weights(handset, use_tempo=args.fit_tempo)
-    k = fit_k(train, start)
+    k = fit_k(train, start)  # against the results alone: the scale of the search's scores too
+    if args.search_share:
+        train = Data.from_positions(training_positions, args.search_share, k)
+        held_out = Data.from_positions(held_out_positions, args.search_share, k)
     report = [
         f"positions: {len(positions)} ({len(train)} training, {len(held_out)} held out)",
-        f"K: {k:.1f}",
+        f"K: {k:.1f}" + (f" (labels {args.search_share:g} search score, the rest result)" if args.search_share else ""),
         f"hand-set loss: training {loss(train, start, k):.5f}, held out {loss(held_out, start, k):.5f}",
     ]
     print("\n".join(report[1:]))
@@ -133,7 +144,8 @@ def main() -> None:
     command = (
         f"python build_scripts/tune_eval.py --seed {args.seed} --games {args.games} --nodes {args.nodes} "
         f"--level {args.level} --random-plies {args.random_plies} --scales {args.scales} "
-        f"--regularisations {args.regularisations} --steps {args.steps}{' --fit-tempo' if args.fit_tempo else ''} --write"
+        f"--regularisations {args.regularisations} --steps {args.steps} --search-share {args.search_share:g}"
+        f"{' --fit-tempo' if args.fit_tempo else ''} --write"
     )
     about = f"tune_eval.py seed {args.seed}, {args.games} games at {args.nodes} nodes, K {k:.0f}"
     weights = to_weights(fitted, handset, (scale.numerator, scale.denominator), args.fit_tempo, about)

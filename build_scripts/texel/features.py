@@ -73,12 +73,14 @@ def cell_weights(weights: EvalWeights) -> list[int]:
 
 @dataclass(frozen=True)
 class PositionCounts:
-    """A position from the side to move's view, with its label (1 won, 0.5 drawn, 0 lost)."""
+    """A position from the side to move's view, with its labels: the game's result (1 won,
+    0.5 drawn, 0 lost) and the self-play search's score of the position."""
 
     mine: tuple[int, ...]
     theirs: tuple[int, ...]
     label: float
     game: int  # which game it came from (train and validation split by game)
+    search_score: int = 0
 
     def double_three(self) -> bool:
         """A double three to play with no four against it: the evaluation's bonus applies."""

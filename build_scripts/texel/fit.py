@@ -45,12 +45,18 @@ class Data:
     labels: np.ndarray
 
     @classmethod
-    def from_positions(cls, positions: list[PositionCounts]) -> "Data":
+    def from_positions(cls, positions: list[PositionCounts], search_share: float = 0.0, k: float = 1.0) -> "Data":
+        """With `search_share` > 0 each label is that share of sigmoid(search score / k)
+        and the rest the game's result: a deeper look than the static score, less noisy
+        than one game's result (a proven win or loss counts as 1 or 0)."""
+        results = np.array([p.label for p in positions], dtype=float)
+        searched = np.array([p.search_score for p in positions], dtype=float)
+        expected = 1.0 / (1.0 + np.exp(-np.clip(searched / k, -60, 60)))
         return cls(
             np.array([p.mine for p in positions], dtype=float).reshape(-1, len(CELL_FEATURES)),
             np.array([p.theirs for p in positions], dtype=float).reshape(-1, len(CELL_FEATURES)),
             np.array([p.double_three() for p in positions], dtype=float),
-            np.array([p.label for p in positions], dtype=float),
+            (1.0 - search_share) * results + search_share * expected,
         )
 
     def __len__(self) -> int:

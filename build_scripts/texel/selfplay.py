@@ -39,6 +39,7 @@ class Game:
     moves: tuple[tuple[int, int], ...]
     winner: int
     first_engine_ply: int  # moves before this index were the opening and random moves
+    scores: tuple[int, ...] = ()  # the search's score (side to move's view) of each engine move
 
 
 def _random_near(board: Board, rng: random.Random) -> tuple[int, int]:
@@ -66,12 +67,14 @@ def play_game(opening: Opening, swap: bool, game_seed: int, settings: SelfPlay) 
         board.push(_random_near(board, rng))
     first_engine_ply = board.move_count
     limit = Limit(nodes=settings.nodes)
+    scores = []
     while True:
         outcome = board.outcome()
         if outcome is not None or board.move_count >= MOVE_CAP:
             winner = 0 if outcome is None or outcome.winner is None else int(outcome.winner)
-            return Game(tuple(board.moves), winner, first_engine_ply)
+            return Game(tuple(board.moves), winner, first_engine_ply, tuple(scores))
         result = search(Position.from_board(board), limit, settings.level, seed=game_seed)
+        scores.append(result.score)
         board.push(result.move)
 
 
@@ -101,6 +104,7 @@ def quiet_positions(game: Game, number: int, size: int = 15) -> list[PositionCou
             mine, theirs = side_counts(board, side), side_counts(board, 3 - side)
             if is_quiet(mine, theirs):
                 label = 0.5 if game.winner == 0 else (1.0 if game.winner == side else 0.0)
-                found.append(PositionCounts(tuple(mine), tuple(theirs), label, number))
+                score = game.scores[ply - game.first_engine_ply]
+                found.append(PositionCounts(tuple(mine), tuple(theirs), label, number, score))
         board.make(board.index(x, y), 1 + ply % 2)
     return found

@@ -84,3 +84,11 @@ def test_self_play_and_sampling_are_the_same_for_a_seed():
     for position in first:
         assert position.label in (0.0, 0.5, 1.0)
         assert not position.mine[class_index(pt.C_FIVE)] and not position.theirs[class_index(pt.C_FLEX4)]
+
+
+def test_labels_can_blend_the_result_with_the_searchs_score():
+    zeros = (0,) * len(CELL_FEATURES)
+    positions = [PositionCounts(zeros, zeros, 1.0, 0, 0), PositionCounts(zeros, zeros, 0.0, 0, 1000)]
+    assert Data.from_positions(positions).labels.tolist() == [1.0, 0.0]
+    blended = Data.from_positions(positions, search_share=0.5, k=1000.0).labels
+    assert blended == pytest.approx([0.75, 0.5 / (1 + np.exp(-1.0))])

@@ -49,7 +49,7 @@ def _cell_counts(patterns16: int, renju_black: bool) -> tuple[int, ...]:
 
 def side_counts(board: EngineBoard, colour: int) -> list[int]:
     """`colour`'s counts over the empty cells of `board` (compiled or not)."""
-    combined = board.comb if board.kernel is None else board.kernel.keys(4)
+    combined = board.comb  # a compiled board's is a view of the C array
     renju_black = board.rule.value == "renju" and colour == 1
     shift = 0 if colour == 1 else 16
     by_key: dict[int, int] = {}

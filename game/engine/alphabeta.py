@@ -104,7 +104,8 @@ class AlphaBeta:
             # not depend on what was searched before it (it is deterministic).
             features, keep = (0, False) if reference else _features()
             keep = keep and clock.deadline is not None
-            table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else None
+            # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
+            table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else _compiled.Table(0)
             self.native = _compiled.Search(
                 board.kernel, threats._vcf_fail, self.history, table, config.width, config.node_vcf, config.noise,
                 self.noise_key, config.sees_threes, config.quiet_threes, features,
@@ -135,14 +136,15 @@ class AlphaBeta:
 
     # ---------------------------------------------------------------- move ordering
     def ordered_moves(self, side: int, ply: int, tt_move: int, limit: int) -> list[int]:
-        """Candidate moves for `side`, best first. Against an open three only defences and fours."""
+        """Candidate moves for `side`, best first. Against an open three only defences and fours.
+
+        Used at the root (once a search); the compiled search orders its nodes the same way
+        in C (native/order.c), which the node-for-node tests hold to this code.
+        """
         board = self.board
         other = 3 - side
         own, theirs = board.packed[side], board.packed[other]
         forced = self.config.sees_threes and bool(board.by_class[other][pt.C_FLEX4])
-        if board.kernel is not None:  # the same ordering in C
-            killer_a, killer_b = self.killers[ply]
-            return board.kernel.ordered(side, forced, tt_move, killer_a, killer_b, self.history, limit)
         if forced:
             pool = set()
             for cls in pt.DEFENCE_CLASSES:

@@ -12,9 +12,9 @@ Measured cost (CPython 3.11, the shared 2-core dev machine; benchmarks/kernel_sp
 in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 20 changed
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
 making most of the calls. So it is compiled: the C core in `native/` keeps the board in C arrays,
-mirrors every make/unmake into the lists and sets below (1.3 microseconds a pair), and
-runs the alpha-beta tree, the VCF, the VCT and the move ordering entirely in C (after that,
-under 3% of Master's time at 1 s a move is Python). The Python code below stays as the
+which a compiled board's attributes read in place (read-only memoryviews, and the class
+sets asked of C), and runs the alpha-beta tree, the VCF, the VCT and the move ordering
+entirely in C (after that, under 3% of Master's time at 1 s a move is Python). The Python code below stays as the
 reference the tests hold the kernel to, and as the fallback when the extension was not
 built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 """
@@ -32,7 +32,7 @@ from . import patterns as pt
 
 #: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
 #: here and in threats.py / alphabeta.py does the same, slower.
-_KERNEL_API = 11
+_KERNEL_API = 12
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -135,8 +135,9 @@ class EngineBoard:
     sum of the values over all empty cells; `by_class[c][k]` is the set of empty cells of
     class k (for k >= C_FLEX3), which is how threats are found without scanning.
 
-    With `compiled` (default: whenever the extension is available) make/unmake run in C
-    on these same lists and sets; the board reads and behaves the same either way.
+    With `compiled` (default: whenever the extension is available) the board lives in C:
+    these attributes become read-only views of its arrays (memoryviews, and `_ClassSets`
+    for by_class) and make/unmake run there; the board reads and behaves the same either way.
     """
 
     def __init__(self, size: int, rule: Rule, compiled: bool | None = None) -> None:
@@ -184,26 +185,28 @@ class EngineBoard:
             )
             for colour in (0, BLACK, WHITE)
         ]
-        for i in self.board_cells:
-            self._recompute_keys(i)
-        for i in self.board_cells:
-            self._refresh_cell(i)
         if compiled is None:
             compiled = kernel_available()
         elif compiled and _compiled is None:
             raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
-        self.kernel = self._make_kernel() if compiled else None
-        if self.kernel is not None:
-            # The line keys and combined patterns now live only in C (read them through
-            # `line_key`): keeping Python copies up to date cost half of a compiled make.
-            self.keys = self.comb = None
+        self.kernel = None
+        if compiled:
+            self._use_kernel()
+            return
+        for i in self.board_cells:
+            self._recompute_keys(i)
+        for i in self.board_cells:
+            self._refresh_cell(i)
 
-    def _make_kernel(self):
-        # The C board sets itself up with the same layout and checks it against these lists.
-        return _compiled.Kernel(
-            _compiled_tables(self.rule), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU,
-            self.cells, self.packed, self.by_class, self.total, self.near, self.hash,
-        )
+    def _use_kernel(self) -> None:
+        """Put the board in C: it sets itself up with the same layout (the tests hold it to
+        a Python board's), and from now on every attribute reads the C arrays in place, so
+        a make updates nothing on the Python side."""
+        kernel = _compiled.Kernel(
+            _compiled_tables(self.rule), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU)
+        self.cells, self.packed, self.near, self.total, self.keys, self.comb, self._kernel_hash = kernel.views()
+        self.by_class = [None, _ClassSets(kernel, BLACK), _ClassSets(kernel, WHITE)]
+        self.kernel = kernel
 
     # ----------------------------------------------------------------- coordinates
     def index(self, x: int, y: int) -> int:
@@ -256,7 +259,7 @@ class EngineBoard:
             self._make_python(i, colour)
             return
         kernel.make(i, colour)
-        self.hash = kernel.hash  # the kernel keeps the same Zobrist hash
+        self.hash = self._kernel_hash[0]  # the kernel keeps the same Zobrist hash
 
     def unmake(self) -> int:
         """Take back the last stone; returns its cell."""
@@ -264,7 +267,7 @@ class EngineBoard:
         if kernel is None:
             return self._unmake_python()
         cell = kernel.unmake()
-        self.hash = kernel.hash
+        self.hash = self._kernel_hash[0]
         return cell
 
     def _make_python(self, i: int, colour: int) -> None:
@@ -390,32 +393,48 @@ class EngineBoard:
 
     def line_key(self, d: int, i: int) -> int:
         """Cell i's line key in direction d (its eight neighbours, see `patterns`)."""
-        if self.kernel is not None:
-            return self.kernel.key(d, i)
         return self.keys[d][i]
 
     def pattern(self, colour: int, i: int, d: int) -> int:
         """The line pattern `colour` makes at empty cell i in direction d."""
         return self.line_tables[colour][self.line_key(d, i)]
 
-    def last_move(self) -> int:
-        if self.kernel is not None:
-            return self.kernel.last()
-        return self.stack[-1][0] if self.stack else -1
-
     def stone_count(self) -> int:
-        return len(self.stack if self.kernel is None else self.kernel)
+        cells = self.cells
+        return sum(1 for i in self.board_cells if cells[i])
 
     def snapshot(self) -> tuple:
         """Everything make/unmake must restore exactly (for tests)."""
-        kernel = self.kernel
-        keys = self.keys if kernel is None else [kernel.keys(d) for d in range(4)]
-        comb = self.comb if kernel is None else kernel.keys(4)
         return (
             tuple(self.cells), self.hash, tuple(self.total),
-            tuple(tuple(k) for k in keys),
-            tuple(self.packed[1]), tuple(self.packed[2]), tuple(comb[i] for i in self.board_cells if not self.cells[i]),
+            tuple(tuple(k) for k in self.keys),
+            tuple(self.packed[1]), tuple(self.packed[2]),
+            tuple(self.comb[i] for i in self.board_cells if not self.cells[i]),
             tuple(tuple(sorted(s)) for s in self.by_class[1]),
             tuple(tuple(sorted(s)) for s in self.by_class[2]),
             tuple(self.near),
         )
+
+
+class _ClassSets:
+    """`by_class[colour]` of a compiled board: class -> the set of its empty cells, asked of
+    the C board (which counts the cells of each class but keeps no sets: a set update per
+    changed cell would double the cost of its make)."""
+
+    __slots__ = ("_cells_of", "_colour")
+
+    def __init__(self, kernel, colour: int) -> None:
+        self._cells_of = kernel.cells_of
+        self._colour = colour
+
+    def __getitem__(self, cls: int) -> frozenset[int]:
+        return self._cells_of(self._colour, cls)  # IndexError past the last class ends iteration
+
+    def __len__(self) -> int:
+        return pt.C_FIVE + 1
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            return list(self) == list(other)
+        except TypeError:
+            return NotImplemented

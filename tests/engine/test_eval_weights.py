@@ -130,7 +130,8 @@ def test_python_and_compiled_boards_agree_with_another_table(other_table):
     for position in _middlegames()[:4]:
         python = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=False)
         native = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
-        assert python.total == native.total and python.packed == native.packed
+        assert tuple(python.total) == tuple(native.total)
+        assert [tuple(python.packed[c]) for c in (1, 2)] == [tuple(native.packed[c]) for c in (1, 2)]
 
 
 @compiled_only

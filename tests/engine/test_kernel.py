@@ -1,7 +1,7 @@
 """The compiled engine core (game/engine/native/) against the Python reference in state.py.
 
-The two must be indistinguishable: the same lists, sets, totals and hashes after every
-make and unmake, and so the same moves from the search. On a machine where the extension
+The two must be indistinguishable: the same arrays, class sets, totals and hashes after
+every make and unmake (a compiled board reads them from C through read-only views), and so the same moves from the search. On a machine where the extension
 could not be built these tests skip, unless GOMOKU_REQUIRE_KERNEL is set (CI sets it, so a
 broken build cannot hide behind the fallback).
 """
@@ -14,6 +14,7 @@ import pytest
 
 from game.engine import Level, Limit, Position, search
 from game.engine import alphabeta, state
+from game.engine import patterns as pt
 from game.engine.state import EngineBoard, kernel_available
 from game.rules import Board, Rule
 
@@ -55,7 +56,6 @@ def _walk(rule: Rule, size: int, seed: int, steps: int):
 def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, seed):
     for python, compiled in _walk(rule, size, seed, 250):
         assert compiled.snapshot() == python.snapshot()
-        assert compiled.last_move() == python.last_move()
         assert compiled.stone_count() == python.stone_count()
 
 
@@ -94,6 +94,47 @@ def test_compiled_make_refuses_bad_input_and_changes_nothing():
     board.unmake()
     with pytest.raises(IndexError, match="no move"):
         board.kernel.unmake()
+
+
+@compiled_only
+def test_compiled_board_is_read_through_views_python_cannot_write():
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, [(7, 7, 1), (8, 8, 2)], compiled=True)
+    centre = board.index(7, 7)
+    assert board.cells[centre] == 1 and board.cells[board.index(8, 8)] == 2
+    with pytest.raises(TypeError):
+        board.cells[centre] = 0
+    with pytest.raises(TypeError):
+        board.total[1] = 0
+    assert board.cells[centre] == 1
+    board.make(board.index(6, 7), 1)
+    assert board.cells[board.index(6, 7)] == 1  # the same memory, not a copy taken before
+
+
+@compiled_only
+def test_board_views_keep_the_c_board_alive_after_the_engine_board_is_gone():
+    import gc
+
+    board = EngineBoard.from_stones(15, Rule.FREESTYLE, [(7, 7, 1)], compiled=True)
+    cells, by_class, centre = board.cells, board.by_class[1], board.index(7, 7)
+    del board
+    gc.collect()
+    assert cells[centre] == 1  # would read freed memory if the view did not hold the kernel
+    assert by_class[pt.C_FIVE] == frozenset()
+
+
+@compiled_only
+def test_class_sets_come_from_c_and_refuse_bad_input():
+    stones = [(5, 7, 1), (6, 7, 1), (7, 7, 1), (8, 7, 1), (0, 0, 2), (14, 14, 2)]
+    python = EngineBoard.from_stones(15, Rule.STANDARD, stones, compiled=False)
+    compiled = EngineBoard.from_stones(15, Rule.STANDARD, stones, compiled=True)
+    fives = compiled.by_class[1][pt.C_FIVE]
+    assert isinstance(fives, frozenset) and fives == {compiled.index(4, 7), compiled.index(9, 7)}
+    assert compiled.by_class == python.by_class
+    assert compiled.by_class[1][pt.C_NONE] == frozenset()  # as in Python, no set below C_FLEX3
+    with pytest.raises(IndexError):
+        compiled.by_class[1][pt.C_FIVE + 1]
+    with pytest.raises(ValueError, match="colour"):
+        compiled.kernel.cells_of(3, pt.C_FIVE)
 
 
 @compiled_only
@@ -165,7 +206,7 @@ def test_compiled_vcf_finds_the_same_lines_as_python(rule):
                 assert fast.clock.nodes == slow.clock.nodes
                 found += line is not None
         assert compiled.snapshot() == before
-        assert compiled.kernel.hash == compiled.hash
+        assert compiled.kernel.views()[-1][0] == compiled.hash  # the C board took its moves back
     assert found >= 20  # the positions do hold wins by fours
 
 
@@ -185,7 +226,9 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
 
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
-def test_compiled_move_ordering_matches_python(rule):
+def test_move_ordering_on_the_compiled_board_matches_python(rule):
+    """The root's ordering reads the C board through its views (the C ordering inside the
+    compiled search is held to the same code by the node-for-node search tests)."""
     from game.engine.alphabeta import AlphaBeta
     from game.engine.clock import Clock
     from game.engine.levels import level_config
@@ -262,4 +305,4 @@ def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_i
         board.kernel.threat(1, 3, 8, -1, -1, state._compiled.Memo(), state._compiled.Memo(), 10**7, poll)
     assert len(calls) == 3
     assert board.snapshot() == before
-    assert board.kernel.hash == board.hash
+    assert board.kernel.views()[-1][0] == board.hash

@@ -1,29 +1,26 @@
 /* game.engine._kernel: the Python face of the compiled engine core (the other files in
  * this folder, which hold no Python).
  *
- * The board lives twice: in the C Board, and in the Python lists and sets the rest of the
- * engine reads (cells, packed cell values, class sets, totals, near counts). make/unmake
- * called from Python update both ("mirrored"); the compiled searches make and unmake their
- * moves on the C board only and undo them all before they return, so Python never sees the
- * difference. Large read-only or shared arrays (pattern tables, Zobrist keys, the search
- * history) are Python arrays that C reads in place through the buffer protocol.
- * state.py falls back to its Python code when this module is missing (no compiler when the
- * game was installed) or GOMOKU_PURE_PYTHON is set; tests compare the two step by step and
- * search by search.
+ * The board lives in C only: EngineBoard reads its arrays (cells, packed values, near
+ * counts, totals, line keys) through read-only memoryviews of them and the cells of a class
+ * through cells_of(), so a make from Python or inside a compiled search changes the C board
+ * alone. Large arrays the other way (pattern tables, Zobrist keys, the search history) are
+ * Python arrays that C reads in place through the buffer protocol. state.py falls back to
+ * its Python code when this module is missing (no compiler when the game was installed) or
+ * GOMOKU_PURE_PYTHON is set; tests compare the two step by step and search by search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "board.h"
 #include "memo.h"
-#include "order.h"
 #include "search.h"
 #include "threats.h"
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 11
-#define FIRST_SET_CLASS 2 /* cells of class >= C_FLEX3 are kept in per-class sets */
+#define KERNEL_API_VERSION 12
+#define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
 /* Turn a core error code into a Python exception (unless one is set already); NULL. */
@@ -54,6 +51,21 @@ hold_buffer(PyObject *object, Py_ssize_t count, Py_ssize_t size, const char *nam
         return -1;
     }
     return 0;
+}
+
+/* A new list of `count` ints. */
+static PyObject *
+int_list(const int32_t *values, Py_ssize_t count)
+{
+    PyObject *list = PyList_New(count);
+    for (Py_ssize_t k = 0; list != NULL && k < count; k++) {
+        PyObject *value = PyLong_FromLong(values[k]);
+        if (value == NULL)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, k, value);
+    }
+    return list;
 }
 
 /* ------------------------------------------------------------------ Memo */
@@ -118,28 +130,17 @@ static PyTypeObject MemoType = {
 
 typedef struct {
     PyObject_HEAD
-    /* The board's Python state (owned references; set up by EngineBoard with the same
-     * layout as board_setup), kept equal to the C board except inside a compiled search. */
-    PyObject *py_cells, *py_packed[3], *py_sets[3][CLASS_COUNT], *py_total, *py_near;
     Py_buffer tables[TABLE_COUNT], zobrist[3]; /* held for as long as the board reads them */
     Tables table_pointers;
     Board board;
 } KernelObject;
 
-/* No GC support: the mirrors hold only ints and sets of ints, so no cycle runs through a Kernel. */
 static void
 Kernel_dealloc(KernelObject *self)
 {
-    Py_XDECREF(self->py_cells);
-    Py_XDECREF(self->py_total);
-    Py_XDECREF(self->py_near);
-    for (int c = 1; c < 3; c++) {
-        Py_XDECREF(self->py_packed[c]);
-        for (int k = 0; k < CLASS_COUNT; k++)
-            Py_XDECREF(self->py_sets[c][k]);
+    for (int c = 1; c < 3; c++)
         if (self->zobrist[c].obj != NULL)
             PyBuffer_Release(&self->zobrist[c]);
-    }
     for (int k = 0; k < TABLE_COUNT; k++)
         if (self->tables[k].obj != NULL)
             PyBuffer_Release(&self->tables[k]);
@@ -147,42 +148,28 @@ Kernel_dealloc(KernelObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Keep a reference to a list of `length` items (a mirror). */
+/* Hold the pattern tables (a tuple of six arrays), set the board up over them, and hold the
+ * Zobrist keys (a sequence indexed by colour of uint64 arrays, one key per cell). */
 static int
-take_list(PyObject *object, Py_ssize_t length, const char *name, PyObject **slot)
-{
-    if (!PyList_CheckExact(object) || PyList_GET_SIZE(object) != length) {
-        PyErr_Format(PyExc_ValueError, "%s must be a list of %zd ints", name, length);
-        return -1;
-    }
-    *slot = Py_NewRef(object);
-    return 0;
-}
-
-/* Hold the pattern tables (a tuple of six arrays) where the C board will read them. */
-static int
-hold_tables(KernelObject *self, PyObject *tables)
+setup_board(KernelObject *self, PyObject *tables, PyObject *zobrist, int size, int renju)
 {
     if (!PyTuple_Check(tables) || PyTuple_GET_SIZE(tables) != TABLE_COUNT) {
         PyErr_SetString(PyExc_ValueError, "tables: (joint0, joint1, joint2, joint3, black_cells, white_cells)");
         return -1;
     }
     for (int k = 0; k < TABLE_COUNT; k++) {
-        Py_ssize_t size = k < DIRECTIONS ? sizeof(uint32_t) : sizeof(int32_t);
-        if (hold_buffer(PyTuple_GET_ITEM(tables, k), TABLE_SIZE, size, "a pattern table", &self->tables[k]) < 0)
+        Py_ssize_t item = k < DIRECTIONS ? sizeof(uint32_t) : sizeof(int32_t);
+        if (hold_buffer(PyTuple_GET_ITEM(tables, k), TABLE_SIZE, item, "a pattern table", &self->tables[k]) < 0)
             return -1;
     }
     for (int d = 0; d < DIRECTIONS; d++)
         self->table_pointers.joint[d] = self->tables[d].buf;
     self->table_pointers.cells[1] = self->tables[DIRECTIONS].buf;
     self->table_pointers.cells[2] = self->tables[DIRECTIONS + 1].buf;
-    return 0;
-}
-
-/* Hold the Zobrist keys (a sequence indexed by colour of uint64 arrays, one key per cell). */
-static int
-hold_zobrist(KernelObject *self, PyObject *zobrist)
-{
+    if (board_setup(&self->board, &self->table_pointers, size, renju) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     for (int c = 1; c < 3; c++) {
         PyObject *keys = PySequence_GetItem(zobrist, c);
         int failed = keys == NULL ||
@@ -198,131 +185,108 @@ hold_zobrist(KernelObject *self, PyObject *zobrist)
 static PyObject *
 Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *tables, *zobrist, *cells, *packed, *sets, *total, *near;
+    PyObject *tables, *zobrist;
     int size, renju;
-    unsigned long long hash;
-    static char *keywords[] = {"tables", "zobrist", "size", "renju", "cells", "packed", "sets", "total", "near",
-                               "hash", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOipOOOOOK:Kernel", keywords, &tables, &zobrist, &size, &renju,
-                                     &cells, &packed, &sets, &total, &near, &hash))
+    static char *keywords[] = {"tables", "zobrist", "size", "renju", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOip:Kernel", keywords, &tables, &zobrist, &size, &renju))
         return NULL;
     if (size < 5 || size > 25)
         return PyErr_Format(PyExc_ValueError, "board size must be 5..25, not %d", size);
     KernelObject *self = (KernelObject *)type->tp_alloc(type, 0);
-    if (self == NULL)
-        return NULL;
-    Board *board = &self->board;
-    if (hold_tables(self, tables) < 0)
-        goto fail;
-    if (board_setup(board, &self->table_pointers, size, renju) < 0) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    if (hold_zobrist(self, zobrist) < 0)
-        goto fail;
-    board->hash = hash;
-    Py_ssize_t length = board->length;
-    if (take_list(cells, length, "cells", &self->py_cells) < 0 || take_list(near, length, "near", &self->py_near) < 0 ||
-        take_list(total, 3, "total", &self->py_total) < 0)
-        goto fail;
-    if (!PySequence_Check(packed) || PySequence_Size(packed) != 3 || !PySequence_Check(sets) ||
-        PySequence_Size(sets) != 3) {
-        PyErr_SetString(PyExc_ValueError, "packed and sets are indexed by colour (3 entries)");
-        goto fail;
-    }
-    for (int c = 1; c < 3; c++) {
-        PyObject *list = PySequence_GetItem(packed, c);
-        int failed = list == NULL || take_list(list, length, "packed[c]", &self->py_packed[c]) < 0;
-        Py_XDECREF(list);
-        PyObject *colour_sets = failed ? NULL : PySequence_GetItem(sets, c);
-        if (colour_sets == NULL)
-            goto fail;
-        for (int k = 0; k < CLASS_COUNT; k++) {
-            PyObject *one = PySequence_GetItem(colour_sets, k);
-            if (one == NULL || !PySet_Check(one)) {
-                Py_XDECREF(one);
-                Py_DECREF(colour_sets);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "sets[c] must hold one set per class (10)");
-                goto fail;
-            }
-            self->py_sets[c][k] = one;
-        }
-        Py_DECREF(colour_sets);
-    }
+    if (self != NULL && setup_board(self, tables, zobrist, size, renju) < 0)
+        Py_CLEAR(self);
     return (PyObject *)self;
-fail:
-    Py_DECREF(self);
-    return NULL;
 }
 
-/* ---------------------------------------------------------------- the mirror */
+/* ---------------------------------------------------------------- the board, read from Python */
+
+/* One array of a Kernel's board, lent read-only through the buffer protocol: the memoryviews
+ * EngineBoard reads hold it and it holds the Kernel, so the array outlives them. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *owner;
+    void *data;
+    Py_ssize_t count, itemsize;
+    char *format;
+} BoardArrayObject;
+
+static void
+BoardArray_dealloc(BoardArrayObject *self)
+{
+    Py_XDECREF(self->owner);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
 
 static int
-put(PyObject *list, Py_ssize_t index, int64_t value)
+BoardArray_getbuffer(BoardArrayObject *self, Py_buffer *view, int flags)
 {
-    PyObject *number = PyLong_FromLongLong(value);
-    if (number == NULL)
+    /* Read-only: the board changes only by make and unmake (FillInfo refuses a writable view). */
+    if (PyBuffer_FillInfo(view, (PyObject *)self, self->data, self->count * self->itemsize, 1, flags) < 0)
         return -1;
-    PyObject *old = PyList_GET_ITEM(list, index);
-    PyList_SET_ITEM(list, index, number);
-    Py_DECREF(old);
+    view->itemsize = self->itemsize; /* strides, when asked for, point here */
+    view->format = flags & PyBUF_FORMAT ? self->format : NULL;
+    view->shape = flags & PyBUF_ND ? &self->count : NULL;
     return 0;
 }
 
-static int
-set_change(PyObject *set, Py_ssize_t cell, int add)
+static PyBufferProcs BoardArray_as_buffer = {.bf_getbuffer = (getbufferproc)BoardArray_getbuffer};
+
+static PyTypeObject BoardArrayType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "game.engine._kernel.BoardArray",
+    .tp_doc = PyDoc_STR("One array of a Kernel's board, lent read-only (see Kernel.views)."),
+    .tp_basicsize = sizeof(BoardArrayObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)BoardArray_dealloc,
+    .tp_as_buffer = &BoardArray_as_buffer,
+};
+
+/* A read-only memoryview of `count` items of one of the kernel's board arrays. */
+static PyObject *
+board_view(KernelObject *kernel, void *data, Py_ssize_t count, Py_ssize_t itemsize, char *format)
 {
-    PyObject *number = PyLong_FromSsize_t(cell);
-    if (number == NULL)
-        return -1;
-    int result = add ? PySet_Add(set, number) : PySet_Discard(set, number);
-    Py_DECREF(number);
-    return result < 0 ? -1 : 0;
+    BoardArrayObject *array = PyObject_New(BoardArrayObject, &BoardArrayType);
+    if (array == NULL)
+        return NULL;
+    array->owner = Py_NewRef(kernel);
+    array->data = data;
+    array->count = count;
+    array->itemsize = itemsize;
+    array->format = format;
+    PyObject *view = PyMemoryView_FromObject((PyObject *)array);
+    Py_DECREF(array);
+    return view;
 }
 
-/* One cell's Python packed values and class sets from `was` to `now`. */
-static int
-mirror_cell(KernelObject *self, Py_ssize_t m, const int32_t *was, const int32_t *now)
-{
-    for (int c = 1; c < 3; c++) {
-        if (was[c] == now[c])
-            continue;
-        if (put(self->py_packed[c], m, now[c]) < 0)
-            return -1;
-        int old_class = was[c] & 15, new_class = now[c] & 15;
-        if (old_class != new_class &&
-            ((old_class >= FIRST_SET_CLASS && set_change(self->py_sets[c][old_class], m, 0) < 0) ||
-             (new_class >= FIRST_SET_CLASS && set_change(self->py_sets[c][new_class], m, 1) < 0)))
-            return -1;
-    }
-    return 0;
-}
-
-/* After the C board made (`placed`) or took back a stone at i: update the Python state. */
-static int
-mirror_move(KernelObject *self, Py_ssize_t i, int placed, const CellChange *changes, int count)
+static PyObject *
+Kernel_views(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
     Board *board = &self->board;
-    if (put(self->py_cells, i, board->cells[i]) < 0)
-        return -1;
-    for (int c = 1; c < 3; c++) { /* the played cell leaves (or rejoins) its class sets */
-        int cls = board->packed[c][i] & 15;
-        if (cls >= FIRST_SET_CLASS && set_change(self->py_sets[c][cls], i, !placed) < 0)
-            return -1;
-    }
-    for (int k = 0; k < count; k++) {
-        const CellChange *change = &changes[k];
-        if (mirror_cell(self, change->cell, placed ? change->before : change->after,
-                        placed ? change->after : change->before) < 0)
-            return -1;
-    }
-    for (int k = 0; k < NEAR_COUNT; k++) {
-        Py_ssize_t m = board_wrap(board, i + board->near_offset[k]);
-        if (put(self->py_near, m, board->near[m]) < 0)
-            return -1;
-    }
-    return put(self->py_total, 1, board->total[1]) < 0 || put(self->py_total, 2, board->total[2]) < 0 ? -1 : 0;
+    Py_ssize_t n = board->length, int32 = sizeof(int32_t), uint32 = sizeof(uint32_t);
+    return Py_BuildValue(
+        "(N(ONN)NN(NNNN)NN)", board_view(self, board->cells, n, sizeof(int8_t), "b"), Py_None,
+        board_view(self, board->packed[1], n, int32, "i"), board_view(self, board->packed[2], n, int32, "i"),
+        board_view(self, board->near, n, int32, "i"), board_view(self, board->total, 3, sizeof(int64_t), "q"),
+        board_view(self, board->keys[0], n, uint32, "I"), board_view(self, board->keys[1], n, uint32, "I"),
+        board_view(self, board->keys[2], n, uint32, "I"), board_view(self, board->keys[3], n, uint32, "I"),
+        board_view(self, board->comb, n, uint32, "I"), board_view(self, &board->hash, 1, sizeof(uint64_t), "Q"));
+}
+
+static PyObject *
+Kernel_cells_of(KernelObject *self, PyObject *args)
+{
+    int colour, cls;
+    if (!PyArg_ParseTuple(args, "ii:cells_of", &colour, &cls))
+        return NULL;
+    if (colour != 1 && colour != 2)
+        return PyErr_Format(PyExc_ValueError, "colour must be 1 or 2, not %d", colour);
+    if (cls < 0 || cls >= CLASS_COUNT)
+        return PyErr_Format(PyExc_IndexError, "no cell class %d", cls);
+    int32_t cells[MAX_CELLS];
+    int count = cls < FIRST_SET_CLASS ? 0 : cells_of_class(&self->board, colour, cls, cells, MAX_CELLS);
+    PyObject *list = int_list(cells, count), *found = list == NULL ? NULL : PyFrozenSet_New(list);
+    Py_XDECREF(list);
+    return found;
 }
 
 static PyObject *
@@ -346,26 +310,17 @@ Kernel_make(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
     int error = board_make(board, i, (int)colour);
     if (error < 0)
         return raise_core_error(error);
-    CellChange changes[DIRECTIONS * SLOTS];
-    if (mirror_move(self, i, 1, changes, board_last_changes(board, changes)) < 0)
-        return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *
 Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
-    Board *board = &self->board;
-    if (board->frame_count == 0) {
+    if (self->board.frame_count == 0) {
         PyErr_SetString(PyExc_IndexError, "unmake with no move made");
         return NULL;
     }
-    CellChange changes[DIRECTIONS * SLOTS];
-    int count = board_last_changes(board, changes);
-    ptrdiff_t cell = board_unmake(board);
-    if (mirror_move(self, cell, 0, changes, count) < 0)
-        return NULL;
-    return PyLong_FromSsize_t(cell);
+    return PyLong_FromSsize_t(board_unmake(&self->board));
 }
 
 /* ---------------------------------------------------------------- threat searches */
@@ -380,14 +335,12 @@ call_python_check(void *callable)
 }
 
 PyDoc_STRVAR(Kernel_threat_doc,
-"threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll)\n"
-"    -> (line or None, nodes)\n\n"
-"With vct_failed None, ThreatSearch.vcf in C: a winning line of `depth` fours at most for\n"
-"`attacker` (to move), as cells (vcf_depth is ignored). With a Memo, ThreatSearch.vct: [first\n"
-"move] of a win by fours and `depth` open threes, each attacker node first trying a VCF of\n"
-"vcf_depth (or the VCF line when fours alone win). zone_a/zone_b: the two cells whose 9x9\n"
-"squares the threats must touch (-1: anywhere). Gives up (None) after max_nodes nodes; calls\n"
-"poll() (if not None) every 2048 nodes, and an exception it raises ends the search.");
+"threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
+"With vct_failed None, ThreatSearch.vcf: a winning line of `depth` fours at most for `attacker`\n"
+"(to move). With a Memo, ThreatSearch.vct: [first move] of a win by fours and `depth` open threes,\n"
+"each attacker node first trying a VCF of vcf_depth (or the VCF line when fours alone win).\n"
+"zone_a/zone_b: the two cells whose 9x9 squares the threats must touch (-1: anywhere). Gives up\n"
+"(None) after max_nodes nodes; calls poll() (if not None) every 2048 nodes: what it raises ends it.");
 
 static PyObject *
 Kernel_threat(KernelObject *self, PyObject *args)
@@ -419,139 +372,33 @@ Kernel_threat(KernelObject *self, PyObject *args)
         return raise_core_error(found);
     if (found == 0)
         return Py_BuildValue("(Ol)", Py_None, run.nodes);
-    PyObject *line = PyList_New(run.length);
-    for (int k = 0; line != NULL && k < run.length; k++) {
-        PyObject *cell = PyLong_FromLong(run.line[k]);
-        if (cell == NULL)
-            Py_CLEAR(line);
-        else
-            PyList_SET_ITEM(line, k, cell);
-    }
+    PyObject *line = int_list(run.line, run.length);
     return line == NULL ? NULL : Py_BuildValue("(Nl)", line, run.nodes);
-}
-
-/* ---------------------------------------------------------------- move ordering and queries */
-
-PyDoc_STRVAR(Kernel_ordered_doc,
-"ordered(side, forced, tt_move, killer_a, killer_b, history, limit) -> [cell, ...]\n\n"
-"AlphaBeta.ordered_moves in C: candidates for `side`, best first. With `forced` (he has an\n"
-"open three) only his four points and ours, never cut; otherwise the empty cells near a\n"
-"stone, cut to `limit`. Renju-forbidden points are left out for black. history: an\n"
-"array('q') with one entry per cell.");
-
-static PyObject *
-Kernel_ordered(KernelObject *self, PyObject *args)
-{
-    int side, forced;
-    Py_ssize_t tt_move, killer_a, killer_b, limit;
-    PyObject *history;
-    if (!PyArg_ParseTuple(args, "ipnnnOn:ordered", &side, &forced, &tt_move, &killer_a, &killer_b, &history, &limit))
-        return NULL;
-    if (side != 1 && side != 2)
-        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %d", side);
-    Py_buffer view;
-    if (hold_buffer(history, self->board.length, sizeof(int64_t), "history", &view) < 0)
-        return NULL;
-    int32_t moves[MAX_MOVES];
-    int count = order_moves(&self->board, side, forced, tt_move, killer_a, killer_b, view.buf, limit, moves);
-    PyBuffer_Release(&view);
-    PyObject *list = PyList_New(count);
-    for (int k = 0; list != NULL && k < count; k++) {
-        PyObject *cell = PyLong_FromLong(moves[k]);
-        if (cell == NULL)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, k, cell);
-    }
-    return list;
-}
-
-static PyObject *
-Kernel_key(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "key(direction, cell)");
-        return NULL;
-    }
-    Py_ssize_t d = PyLong_AsSsize_t(args[0]), cell = PyLong_AsSsize_t(args[1]);
-    if (PyErr_Occurred())
-        return NULL;
-    if (d < 0 || d >= DIRECTIONS || cell < 0 || cell >= self->board.length)
-        return PyErr_Format(PyExc_IndexError, "no line key for direction %zd at cell %zd", d, cell);
-    return PyLong_FromUnsignedLong(self->board.keys[d][cell]);
-}
-
-static PyObject *
-Kernel_keys(KernelObject *self, PyObject *arg)
-{
-    Py_ssize_t d = PyLong_AsSsize_t(arg);
-    if (d == -1 && PyErr_Occurred())
-        return NULL;
-    if (d < 0 || d > DIRECTIONS)
-        return PyErr_Format(PyExc_IndexError, "no direction %zd", d);
-    const uint32_t *values = d < DIRECTIONS ? self->board.keys[d] : self->board.comb;
-    PyObject *list = PyList_New(self->board.length);
-    for (Py_ssize_t k = 0; list != NULL && k < self->board.length; k++) {
-        PyObject *value = PyLong_FromUnsignedLong(values[k]);
-        if (value == NULL)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, k, value);
-    }
-    return list;
-}
-
-static PyObject *
-Kernel_last(KernelObject *self, PyObject *Py_UNUSED(ignored))
-{
-    const Board *board = &self->board;
-    return PyLong_FromSsize_t(board->frame_count ? (Py_ssize_t)board->frames[board->frame_count - 1].cell : -1);
-}
-
-static PyObject *
-Kernel_get_hash(KernelObject *self, void *Py_UNUSED(closure))
-{
-    return PyLong_FromUnsignedLongLong(self->board.hash);
-}
-
-static Py_ssize_t
-Kernel_len(KernelObject *self)
-{
-    return self->board.frame_count;
 }
 
 static PyMethodDef Kernel_methods[] = {
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL,
-     PyDoc_STR("make(cell, colour): place colour (1 or 2) on the empty cell, on both boards")},
+     PyDoc_STR("make(cell, colour): place colour (1 or 2) on the empty cell")},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, PyDoc_STR("unmake() -> cell: take back the last stone")},
     {"threat", (PyCFunction)Kernel_threat, METH_VARARGS, Kernel_threat_doc},
-    {"ordered", (PyCFunction)Kernel_ordered, METH_VARARGS, Kernel_ordered_doc},
-    {"key", (PyCFunction)(void (*)(void))Kernel_key, METH_FASTCALL, PyDoc_STR("key(direction, cell) -> the cell's line key")},
-    {"keys", (PyCFunction)Kernel_keys, METH_O,
-     PyDoc_STR("keys(d) -> every cell's line key in direction d (0-3), or its packed patterns (d = 4)")},
-    {"last", (PyCFunction)Kernel_last, METH_NOARGS, PyDoc_STR("last() -> the last cell played, or -1")},
+    {"views", (PyCFunction)Kernel_views, METH_NOARGS,
+     PyDoc_STR("views() -> (cells, (None, packed1, packed2), near, total, (keys0, .., keys3), comb, [hash]):\n"
+               "read-only memoryviews of the board's arrays (EngineBoard's attributes of the same names)")},
+    {"cells_of", (PyCFunction)Kernel_cells_of, METH_VARARGS,
+     PyDoc_STR("cells_of(colour, cls) -> frozenset of the empty cells where colour has class cls (>= 2)")},
     {NULL, NULL, 0, NULL},
 };
-
-static PyGetSetDef Kernel_getset[] = {
-    {"hash", (getter)Kernel_get_hash, NULL, PyDoc_STR("the Zobrist hash of the C board (equals EngineBoard.hash)"), NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PySequenceMethods Kernel_as_sequence = {.sq_length = (lenfunc)Kernel_len};
 
 static PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Kernel",
-    .tp_doc = PyDoc_STR("Kernel(tables, zobrist, size, renju, cells, packed, sets, total, near, hash): the C board\n"
-                        "under an EngineBoard, mirrored into its lists and sets, and the threat searches over it."),
+    .tp_doc = PyDoc_STR("Kernel(tables, zobrist, size, renju): the C board under an EngineBoard (which reads it\n"
+                        "through views() and cells_of()), and the threat searches over it."),
     .tp_basicsize = sizeof(KernelObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Kernel_new,
     .tp_dealloc = (destructor)Kernel_dealloc,
     .tp_methods = Kernel_methods,
-    .tp_getset = Kernel_getset,
-    .tp_as_sequence = &Kernel_as_sequence,
 };
 
 /* ------------------------------------------------------------------ Table */
@@ -568,7 +415,9 @@ Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTuple(args, "n:Table", &entries))
         return NULL;
     TableObject *self = (TableObject *)type->tp_alloc(type, 0);
-    if (self != NULL && tt_init_fixed(&self->tt, entries > 0 ? (size_t)entries : 0) < 0) {
+    if (self != NULL && entries <= 0)
+        tt_init(&self->tt);
+    else if (self != NULL && tt_init_fixed(&self->tt, (size_t)entries) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -585,8 +434,8 @@ Table_dealloc(TableObject *self)
 static PyTypeObject TableType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Table",
-    .tp_doc = PyDoc_STR("Table(entries): a fixed-size transposition table with depth-preferred replacement,\n"
-                        "for keeping across the searches of a game (see native/tt.h)."),
+    .tp_doc = PyDoc_STR("Table(entries): a transposition table (see native/tt.h): a fixed-size one with depth-\n"
+                        "preferred replacement, kept across the searches of a game, or exact (entries 0)."),
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Table_new,
@@ -599,8 +448,7 @@ typedef struct {
     PyObject_HEAD
     KernelObject *kernel;
     MemoObject *memo;
-    TableObject *table; /* NULL: the search's own exact table (own_tt) */
-    TT own_tt;
+    TableObject *table;
     Py_buffer history;
     Search search;
 } SearchObject;
@@ -608,7 +456,6 @@ typedef struct {
 static void
 Search_dealloc(SearchObject *self)
 {
-    tt_free(&self->own_tt);
     Py_XDECREF(self->table);
     if (self->history.obj != NULL)
         PyBuffer_Release(&self->history);
@@ -625,18 +472,15 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     unsigned long long noise_key;
     static char *keywords[] = {"kernel", "vcf_failed", "history", "table", "width", "node_vcf", "noise", "noise_key",
                                "sees_threes", "quiet_threes", "features", "evaluation", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OOiiiKppi|(iiii):Search", keywords, &KernelType, &kernel,
-                                     &MemoType, &memo, &history, &table, &config.width, &config.node_vcf,
-                                     &config.noise, &noise_key, &config.sees_threes, &config.quiet_threes,
-                                     &config.features, &config.eval.scale_num, &config.eval.scale_den,
-                                     &config.eval.double_three, &config.eval.tempo))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OO!iiiKppi|(iiii):Search", keywords, &KernelType, &kernel,
+                                     &MemoType, &memo, &history, &TableType, &table, &config.width,
+                                     &config.node_vcf, &config.noise, &noise_key, &config.sees_threes,
+                                     &config.quiet_threes, &config.features, &config.eval.scale_num,
+                                     &config.eval.scale_den, &config.eval.double_three, &config.eval.tempo))
         return NULL;
-    if (config.eval.scale_den <= 0)
-        return PyErr_Format(PyExc_ValueError, "evaluation: the mover scale's denominator must be positive");
-    if (table != Py_None && !PyObject_TypeCheck(table, &TableType))
-        return PyErr_Format(PyExc_TypeError, "table must be a Table or None");
-    if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0)
-        return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d and noise >= 0", MAX_VCF_DEPTH);
+    if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0 || config.eval.scale_den <= 0)
+        return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d, noise >= 0, the scale's denominator > 0",
+                            MAX_VCF_DEPTH);
     config.noise_key = noise_key;
     SearchObject *self = (SearchObject *)type->tp_alloc(type, 0);
     if (self == NULL)
@@ -648,14 +492,9 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(self);
         return NULL;
     }
-    tt_init(&self->own_tt);
-    TT *tt = &self->own_tt;
-    if (table != Py_None) {
-        self->table = (TableObject *)Py_NewRef(table);
-        tt = &self->table->tt;
-        tt_new_search(tt);
-    }
-    search_init(&self->search, board, config, tt, &self->memo->memo, self->history.buf);
+    self->table = (TableObject *)Py_NewRef(table);
+    tt_new_search(&self->table->tt); /* a kept table's older entries go first */
+    search_init(&self->search, board, config, &self->table->tt, &self->memo->memo, self->history.buf);
     return (PyObject *)self;
 }
 
@@ -693,20 +532,9 @@ Search_negamax(SearchObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "ply must be in 0..%d, depth at most 1000, interval at least 1", MAX_PLY);
     Search *search = &self->search;
     SearchClock *clock = &search->clock;
-    clock->nodes = nodes;
-    clock->next_check = next_check;
-    clock->interval = interval;
-    clock->max_nodes = max_nodes;
-    clock->deadline = seconds < 0 ? -1.0 : timer_now() + seconds;
-    clock->stop.poll = stop == Py_None ? NULL : call_python_flag;
-    clock->stop.context = stop;
-    clock->checks_to_poll = STOP_POLL_CHECKS;
-    clock->halt = HALT_NONE;
-    Board *board = search->board;
-    ptrdiff_t frames_before = board->frame_count;
-    int score = search_negamax(search, depth, alpha, beta, ply, side);
-    while (board->frame_count > frames_before) /* only after an error */
-        board_unmake(board);
+    Poll poll = {stop == Py_None ? NULL : call_python_flag, stop};
+    search_start_clock(clock, nodes, next_check, interval, max_nodes, seconds, poll);
+    int score = search_run(search, depth, alpha, beta, ply, side);
     if (clock->halt == HALT_ERROR)
         return raise_core_error(clock->error);
     if (PyErr_Occurred()) /* raised by stop() */
@@ -735,10 +563,9 @@ static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Search",
     .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\n"
-                        "quiet_threes, features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state over\n"
-                        "a Kernel (killers; its own exact transposition table when table is None; the history array\n"
-                        "is shared with Python). evaluation: mover scale numerator, denominator, double-three\n"
-                        "bonus, tempo (eval.h)."),
+                        "quiet_threes, features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state\n"
+                        "over a Kernel (killers, counter moves; the history array is shared with Python);\n"
+                        "evaluation: the weights table's mover scale (numerator, denominator), double-three bonus, tempo."),
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Search_new,
@@ -758,12 +585,12 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
-    PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
-    const char *names[] = {"Memo", "Kernel", "Table", "Search"};
+    PyTypeObject *types[] = {&MemoType, &KernelType, &BoardArrayType, &TableType, &SearchType};
+    const char *names[] = {"Memo", "Kernel", "BoardArray", "Table", "Search"};
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 5; k++) {
         if (PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
             Py_DECREF(module);
             return NULL;

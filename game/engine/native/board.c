@@ -14,7 +14,6 @@ board_allocate(Board *board, ptrdiff_t length)
     int failed = board->cells == NULL || board->comb == NULL || board->near == NULL;
     for (int d = 0; d < DIRECTIONS; d++)
         failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
-    failed |= (board->seen = calloc(length, sizeof(uint32_t))) == NULL;
     for (int c = 1; c < 3; c++)
         failed |= (board->packed[c] = calloc(length, sizeof(int32_t))) == NULL;
     return failed ? K_NO_MEMORY : K_OK;
@@ -82,7 +81,6 @@ board_free(Board *board)
     free(board->near);
     for (int d = 0; d < DIRECTIONS; d++)
         free(board->keys[d]);
-    free(board->seen);
     for (int c = 1; c < 3; c++)
         free(board->packed[c]);
     free(board->frames);
@@ -216,27 +214,6 @@ board_unmake(Board *board)
     return i;
 }
 
-int
-board_last_changes(Board *board, CellChange *out)
-{
-    int count = 0;
-    uint32_t generation = ++board->generation;
-    for (ptrdiff_t k = board->frames[board->frame_count - 1].log_start; k < board->log_count; k++) {
-        const Change *change = &board->log[k];
-        if (board->seen[change->cell] == generation)
-            continue; /* the first logged value of a cell is its value before the move */
-        board->seen[change->cell] = generation;
-        CellChange *next = &out[count];
-        next->cell = (ptrdiff_t)change->cell;
-        next->before[1] = change->black;
-        next->before[2] = change->white;
-        next->after[1] = board->packed[1][next->cell];
-        next->after[2] = board->packed[2][next->cell];
-        count += next->before[1] != next->after[1] || next->before[2] != next->after[2];
-    }
-    return count;
-}
-
 ptrdiff_t
 first_of_class(const Board *board, int colour, int cls)
 {
@@ -244,6 +221,18 @@ first_of_class(const Board *board, int colour, int cls)
         if (board->cells[m] == 0 && class_of(board, colour, m) == cls)
             return m;
     return -1;
+}
+
+int
+cells_of_class(const Board *board, int colour, int cls, int32_t *out, int room)
+{
+    if (board->class_count[colour][cls] == 0)
+        return 0;
+    int count = 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++)
+        if (board->cells[m] == 0 && class_of(board, colour, m) == cls && count++ < room)
+            out[count - 1] = (int32_t)m;
+    return count;
 }
 
 ptrdiff_t

@@ -2,9 +2,9 @@
  * counts, evaluation totals and a Zobrist hash, updated by make/unmake (the same updates as
  * EngineBoard._make_python/_unmake_python in state.py).
  *
- * Plain C, no Python: the binding (kernel_module.c) fills a Board from an EngineBoard's
- * lists once and mirrors the moves it is asked to make back into them; the searches make
- * and unmake here only, and undo all their moves before they return.
+ * Plain C, no Python: the binding (binding.c) sets a Board up for an EngineBoard, which
+ * then reads these arrays in place (read-only views); the searches make and unmake here
+ * only, and undo all their moves before they return.
  */
 #ifndef GOMOKU_BOARD_H
 #define GOMOKU_BOARD_H
@@ -73,14 +73,7 @@ typedef struct {
     ptrdiff_t frame_count, frame_capacity;
     Change *log;
     ptrdiff_t log_count, log_capacity;
-    uint32_t *seen, generation; /* board_last_changes' marks: seen[cell] == generation */
 } Board;
-
-/* A cell's packed values before and after a move, per colour. */
-typedef struct {
-    ptrdiff_t cell;
-    int32_t before[3], after[3];
-} CellChange;
 
 #define PAD 4 /* wall rows and columns around the board, as in state.py */
 #define WALL 3
@@ -97,9 +90,6 @@ int board_cell_in_range(const Board *board, ptrdiff_t cell);
 int board_make(Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
-/* The empty cells whose packed values the last move changed (call it with the board just
- * after that move): into `out` (room for DIRECTIONS * SLOTS); returns how many. */
-int board_last_changes(Board *board, CellChange *out);
 
 /* A negative index counts from the end, as in Python: the padded layout has no wall rows
  * left of the top-left corner's diagonal, and state.py's lists wrap there onto the walls
@@ -131,6 +121,15 @@ has_four(const Board *board, int colour)
 
 /* The lowest empty cell where `colour` has class `cls`, or -1. */
 ptrdiff_t first_of_class(const Board *board, int colour, int cls);
+/* The empty cells where `colour` has class `cls`, lowest first, into `out` (room for
+ * `room`; more are not written); returns how many there are. */
+int cells_of_class(const Board *board, int colour, int cls, int32_t *out, int room);
+/* The last cell played, or -1. */
+static inline ptrdiff_t
+board_last_move(const Board *board)
+{
+    return board->frame_count ? (ptrdiff_t)board->frames[board->frame_count - 1].cell : -1;
+}
 /* The five point the stone just played at `move` made for `colour` (the caller knows there
  * is exactly one): it lies on one of the stone's lines, so only 32 cells need a look. */
 ptrdiff_t five_made_by(const Board *board, int colour, ptrdiff_t move);

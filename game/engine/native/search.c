@@ -32,6 +32,20 @@ search_key(const Board *board, int side)
 
 /* ---------------------------------------------------------------- the clock */
 
+void
+search_start_clock(SearchClock *clock, long nodes, long next_check, long interval, long max_nodes, double seconds,
+                   Poll stop)
+{
+    clock->nodes = nodes;
+    clock->next_check = next_check;
+    clock->interval = interval;
+    clock->max_nodes = max_nodes;
+    clock->deadline = seconds < 0 ? -1.0 : timer_now() + seconds;
+    clock->stop = stop;
+    clock->checks_to_poll = STOP_POLL_CHECKS;
+    clock->halt = HALT_NONE;
+}
+
 /* Clock.check: the stop flag (every few checks: it is the caller's, and dearer), the
  * deadline, the node budget. Returns nonzero when the search must end. */
 static int
@@ -229,7 +243,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
                             limit > MIN_WIDTH ? limit : MIN_WIDTH, moves);
     if (count == 0)
         return !board->class_count[other][C_FLEX4] ? 0 : -(WIN - ply - 4);
-    ptrdiff_t last = board->frame_count ? board->frames[board->frame_count - 1].cell : -1;
+    ptrdiff_t last = board_last_move(board);
     if ((config->features & FEATURE_COUNTER) && last >= 0 && last < MAX_CELLS)
         promote_counter(moves, count, search->counter[side][last], tt_move, killers);
     /* Threat extension: answering an open three costs no depth (the three already did). */
@@ -283,4 +297,15 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
     if (error < 0)
         fail(search, error);
     return best_score;
+}
+
+int
+search_run(Search *search, int depth, int alpha, int beta, int ply, int side)
+{
+    Board *board = search->board;
+    ptrdiff_t frames_before = board->frame_count;
+    int score = search_negamax(search, depth, alpha, beta, ply, side);
+    while (board->frame_count > frames_before) /* only after an error */
+        board_unmake(board);
+    return score;
 }

@@ -70,9 +70,16 @@ typedef struct {
 /* `tt` and `history` (one entry per cell) outlive the search. */
 void search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo *vcf_failed, int64_t *history);
 
-/* The score for `side` to move, exact inside (alpha, beta), a bound outside. Set up
+/* Start the clock from the caller's: its node count, next check and check interval, a node
+ * budget (< 0: none), the seconds to the deadline (< 0: none) and the stop flag's poll. */
+void search_start_clock(SearchClock *clock, long nodes, long next_check, long interval, long max_nodes, double seconds,
+                        Poll stop);
+
+/* The score for `side` to move, exact inside (alpha, beta), a bound outside. Start
  * search->clock first; when clock.halt is set on return the score means nothing. */
 int search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side);
+/* search_negamax, leaving the board as it was even when an error (HALT_ERROR) ended it. */
+int search_run(Search *search, int depth, int alpha, int beta, int ply, int side);
 
 /* The key of a position in the transposition table (the side to move is part of it). */
 uint64_t search_key(const Board *board, int side);

@@ -94,9 +94,9 @@ def main() -> None:
     parser.add_argument("--level", default="master")
     parser.add_argument("--random-plies", type=int, default=2, help="random moves after each opening")
     parser.add_argument("--openings", default=str(OPENINGS_FILE))
-    parser.add_argument("--scales", default="1,9/8,5/4,3/2", help="mover scales to try (fractions)")
-    parser.add_argument("--regularisations", default="0.0003,0.001,0.003,0.01")
-    parser.add_argument("--search-share", type=float, default=0.0,
+    parser.add_argument("--scales", default="9/8,5/4,11/8,3/2,7/4", help="mover scales to try (fractions)")
+    parser.add_argument("--regularisations", default="0.0003,0.001,0.003")
+    parser.add_argument("--search-share", type=float, default=0.5,
                         help="share of each label taken from the self-play search's score (the rest: the result)")
     parser.add_argument("--fit-tempo", action="store_true", help="fit the tempo term too (the search's 'tempo' feature)")
     parser.add_argument("--steps", type=int, default=3000, help="optimiser steps per fit")

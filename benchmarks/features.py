@@ -1,7 +1,7 @@
 """The compiled search's optional additions, one against another, at a fixed depth.
 
     python benchmarks/features.py [--depth 5] [--reference-depth 7] [--level master]
-                                  [--sets none,tempo,node_vcf,counter,deep_lmr]
+                                  [--sets none,tempo,node_vcf,counter,deep_lmr,aspiration]
 
 For each feature set (names from FEATURE_BITS in game/engine/alphabeta.py, '+'-joined within
 a set) it searches the 20 middlegames to `--depth` by iterative deepening as the root does,
@@ -38,8 +38,9 @@ def best_moves(features: str, depth: int, level: Level) -> tuple[list[int], floa
         searcher = AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=0)
         side = int(position.to_move)
         moves = searcher.ordered_moves(side, 0, -1, 10_000)[: level_config(level).width + 8]
+        previous = None
         for iteration in range(1, depth + 1):
-            _, move = searcher.search_root(list(moves), iteration, side)
+            previous, move = searcher.search_iteration(list(moves), iteration, side, previous)
             moves.remove(move)
             moves.insert(0, move)
         moves_found.append(moves[0])
@@ -52,7 +53,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--reference-depth", type=int, default=7)
     parser.add_argument("--level", default="master")
-    parser.add_argument("--sets", default="none,tempo,node_vcf,counter,deep_lmr")
+    parser.add_argument("--sets", default="none,tempo,node_vcf,counter,deep_lmr,aspiration")
     args = parser.parse_args()
     level = Level(args.level)
     reference, seconds, _ = best_moves("none", args.reference_depth, level)

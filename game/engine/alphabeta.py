@@ -36,6 +36,9 @@ MIN_WIDTH = 6
 LMR_AFTER = 3
 #: Aspiration windows (feature "aspiration"): from this depth on, an iteration first searches
 #: the root within this much of the previous iteration's score, and widens on a fail.
+#: Master with them against Master without, 1000 ms a move: 66-49-5 over 120 games (57.1%,
+#: about +49 Elo, not significant at 95%); nodes to depth 5/6/7 on the middlegames x0.82/
+#: x1.02/x0.89 (geometric means). Window 400 against 100/200/800: fewest nodes to depth 5 and 7.
 ASPIRATION_FROM = 3
 ASPIRATION_WINDOW = 400
 #: Why the compiled search stopped (its `halt` code).
@@ -48,7 +51,7 @@ FEATURE_BITS = {
 }
 #: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
-DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter")
+DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration")
 
 
 def _features() -> tuple[int, bool]:

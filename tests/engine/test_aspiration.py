@@ -1,4 +1,4 @@
-"""Aspiration windows at the root (feature "aspiration", AlphaBeta.search_iteration).
+"""Aspiration windows at the root (feature "aspiration", on by default; AlphaBeta.search_iteration).
 
 A window only changes how much of the tree is searched, not what the iteration answers:
 whatever the guess (close, far too high, far too low), the last pass is exact. Through the
@@ -100,15 +100,20 @@ def test_no_window_around_a_win_score_or_below_the_first_depths(monkeypatch):
 
 
 @compiled_only
-def test_aspiration_is_off_unless_asked_for(monkeypatch):
-    monkeypatch.delenv("GOMOKU_ENGINE_FEATURES", raising=False)
+def test_aspiration_is_a_default_that_can_be_switched_off_and_is_native_only(monkeypatch):
     position = _middlegames()[_AGREEING[0]]
     board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
     clock = Clock(None, None)
-    searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
-    assert searcher.aspiration == ("aspiration" in alphabeta.DEFAULT_FEATURES)
-    python = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0, native=False)
-    assert not python.aspiration  # the pure-Python search stays as it was
+
+    def searcher(**kw):
+        return AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0, **kw)
+
+    monkeypatch.delenv("GOMOKU_ENGINE_FEATURES", raising=False)
+    assert "aspiration" in alphabeta.DEFAULT_FEATURES and searcher().aspiration
+    assert not searcher(native=False).aspiration  # the pure-Python search stays as it was
+    assert not searcher(reference=True).aspiration  # nor does the reference the tests compare with
+    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", "keep_table,node_vcf,counter")
+    assert not searcher().aspiration
 
 
 @compiled_only

@@ -422,7 +422,8 @@ class _RootSearch:
             partial.clear()
             iteration_started = time.perf_counter()
             try:
-                score, move = searcher.search_root(moves, depth, self.side, on_move_done)
+                previous = best.score if best.depth else None
+                score, move = searcher.search_iteration(moves, depth, self.side, previous, on_move_done)
             except SearchStopped:
                 # The first root move was searched fully: its best-so-far is a sound answer.
                 if partial and partial["score"] > -WIN_THRESHOLD:

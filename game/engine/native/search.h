@@ -31,6 +31,7 @@ enum {
     FEATURE_COUNTER = 4,  /* the reply that refuted the opponent's last move, ordered right after the killers */
     FEATURE_DEEP_LMR = 8, /* moves from the seventh on reduced by two plies, not one */
     FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
+    FEATURE_ASPIRATION = 32, /* aspiration windows at the root: read by alphabeta.py, where the iterations run */
 };
 #define FUTILITY_MARGIN 1500
 #define DEEP_LMR_AFTER 6

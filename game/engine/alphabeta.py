@@ -20,7 +20,6 @@ from array import array
 
 from . import patterns as pt
 from .clock import Clock, SearchStopped
-from .eval_weights import active_weights
 from .levels import LevelConfig
 from .state import _compiled, BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
@@ -98,7 +97,7 @@ class AlphaBeta:
         self.history = [0] * board.length if board.kernel is None else array("q", bytes(8 * board.length))
         self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
         # The same table as the board's cell values (both read it once per process).
-        self.weights = active_weights()
+        self.weights = board.weights
         if native is None:
             native = board.kernel is not None
         if native and board.kernel is None:

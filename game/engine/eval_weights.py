@@ -10,7 +10,8 @@ not in code, so that they can be learned from games (build_scripts/tune_eval.py 
     GOMOKU_EVAL_WEIGHTS=tuned     the table learned by the tuner
     GOMOKU_EVAL_WEIGHTS=/a/b.json any table in the JSON form `weights_to_json` writes
 
-Unset, the engine uses DEFAULT_TABLE. The variable is read once per process, when the
+Unset, each level uses the table its LevelConfig names (levels.py), and a board set up
+without a level uses DEFAULT_TABLE. The variable is read once per process, when the
 first pattern table is built; a table that cannot be used raises WeightsError naming it
 (the engine never falls back to other numbers in silence).
 
@@ -162,6 +163,19 @@ def load_weights(spec: str) -> EvalWeights:
     except json.JSONDecodeError as error:
         raise WeightsError(f"{str(path)!r} is not JSON: {error}") from error
     return parse_weights(data, repr(str(path)))
+
+
+def weights_for(table: str) -> EvalWeights:
+    """The table a level names (levels.py), unless GOMOKU_EVAL_WEIGHTS names one for every
+    level, as a match of one table against another needs."""
+    if os.environ.get(WEIGHTS_ENV, "").strip():
+        return active_weights()
+    return _named_table(table)
+
+
+@lru_cache(maxsize=None)
+def _named_table(name: str) -> EvalWeights:
+    return load_weights(name)
 
 
 @lru_cache(maxsize=None)

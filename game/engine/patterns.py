@@ -185,12 +185,14 @@ def cell_value(patterns: tuple[int, ...], cls: int, weights: EvalWeights) -> int
     return value
 
 
-@lru_cache(maxsize=None)
 def cell_table(renju_black: bool, weights: EvalWeights | None = None) -> tuple[int, ...]:
     """Packed `value << 4 | class` for every combined key (four 4-bit patterns), under
     `weights` (default: the table this process uses, `eval_weights.active_weights`)."""
-    if weights is None:
-        weights = active_weights()
+    return _cell_table(renju_black, weights if weights is not None else active_weights())
+
+
+@lru_cache(maxsize=None)
+def _cell_table(renju_black: bool, weights: EvalWeights) -> tuple[int, ...]:
     table = [0] * 65536
     for patterns in product(range(OVERLINE + 1), repeat=4):
         key = patterns[0] | patterns[1] << 4 | patterns[2] << 8 | patterns[3] << 12

@@ -25,7 +25,8 @@ compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled ker
 
 def _clear_table_caches() -> None:
     eval_weights.active_weights.cache_clear()
-    pt.cell_table.cache_clear()
+    pt._cell_table.cache_clear()
+    eval_weights._named_table.cache_clear()
     state._compiled_tables.cache_clear()
     alphabeta._shared_table.cache_clear()
 
@@ -123,6 +124,27 @@ def test_the_environment_chooses_the_table(other_table):
     handset = pt.cell_table(False, load_weights("handset"))
     handset_total = sum(handset[board.comb[i] & 0xFFFF] >> 4 for i in board.board_cells if not board.cells[i])
     assert board.total[1] != handset_total
+
+
+def test_each_level_evaluates_with_its_own_table(monkeypatch):
+    """Strong and Master use the tuned table, Casual and Beginner the hand-set one (their
+    noise was set on its scale); the root's board carries the level's table."""
+    monkeypatch.delenv(WEIGHTS_ENV, raising=False)
+    _clear_table_caches()
+    assert load_weights("tuned") != load_weights("handset")
+    expected = {Level.BEGINNER: "handset", Level.CASUAL: "handset", Level.STRONG: "tuned", Level.MASTER: "tuned"}
+    for level, name in expected.items():
+        assert eval_weights.weights_for(level_config(level).weights) == load_weights(name)
+    position = _middlegames()[0]
+    board = EngineBoard.from_stones(position.size, position.rule, position.stones, weights=load_weights("tuned"))
+    default = EngineBoard.from_stones(position.size, position.rule, position.stones)
+    assert board.weights == load_weights("tuned") and default.weights == load_weights("handset")
+    assert board.total[1] != default.total[1]
+
+
+def test_the_environment_overrides_every_levels_table(other_table):
+    for level in Level:
+        assert eval_weights.weights_for(level_config(level).weights) == other_table
 
 
 @compiled_only

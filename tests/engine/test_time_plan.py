@@ -99,7 +99,7 @@ class _ScriptedIterations:
     def perf_counter(self) -> float:
         return self.now
 
-    def search_root(self, searcher, moves, depth, side, on_move_done=None):
+    def search_root(self, searcher, moves, depth, side, on_move_done=None, window=None):
         self.starts.append((depth, self.now))
         self.now += self.cost
         move, score = self.pick(depth, moves)

@@ -11,6 +11,7 @@
 #define GOMOKU_SEARCH_H
 
 #include "board.h"
+#include "eval.h"
 #include "memo.h"
 #include "timer.h"
 #include "tt.h"
@@ -30,6 +31,7 @@ enum {
     FEATURE_COUNTER = 4,  /* the reply that refuted the opponent's last move, ordered right after the killers */
     FEATURE_DEEP_LMR = 8, /* moves from the seventh on reduced by two plies, not one */
     FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
+    FEATURE_ASPIRATION = 32, /* aspiration windows at the root: read by alphabeta.py, where the iterations run */
 };
 #define FUTILITY_MARGIN 1500
 #define DEEP_LMR_AFTER 6
@@ -40,6 +42,7 @@ typedef struct {
     int width, node_vcf, noise, sees_threes, quiet_threes;
     uint64_t noise_key;
     int features; /* FEATURE_* bits: what the search adds to alphabeta.py's (0: the same tree) */
+    EvalParams eval; /* the weights table's numbers besides the cell values */
 } SearchConfig;
 
 /* Why a search stopped early. */

@@ -28,8 +28,6 @@ WIN = 1_000_000
 WIN_THRESHOLD = WIN - 1000
 MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
-#: A double open three to play, with no four against it: a win in all but name.
-DOUBLE_THREE_BONUS = 8000
 #: Fewest candidates kept at any node, however deep.
 MIN_WIDTH = 6
 #: Moves after this many at a node are searched one ply shallower first.
@@ -98,6 +96,8 @@ class AlphaBeta:
         # With the kernel an array, which the compiled ordering and search read in place.
         self.history = [0] * board.length if board.kernel is None else array("q", bytes(8 * board.length))
         self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
+        # The same table as the board's cell values (both read it once per process).
+        self.weights = board.weights
         if native is None:
             native = board.kernel is not None
         if native and board.kernel is None:
@@ -119,21 +119,26 @@ class AlphaBeta:
             self.native = _compiled.Search(
                 board.kernel, threats._vcf_fail, self.history, table, config.width, config.node_vcf, config.noise,
                 self.noise_key, config.sees_threes, config.quiet_threes, features,
+                evaluation=self.weights.search_constants(),
             )
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, side: int) -> int:
         """Static score for `side` to move: its threat potential minus the opponent's.
 
-        The side to move gets a quarter more for its potential (it plays first), and a
-        double open three it can play is nearly a win unless the opponent has a four.
+        The side to move gets a share more for its potential (it plays first: the table's
+        mover_scale, 5/4 by hand), and a double open three it can play is nearly a win
+        unless the opponent has a four (the table's double_three bonus). The compiled
+        search's "tempo" feature, which this search does not have, adds the table's tempo.
         """
         board = self.board
         total = board.total
         other = 3 - side
-        score = total[side] * 5 // 4 - total[other]
+        weights = self.weights
+        numerator, denominator = weights.mover_scale
+        score = total[side] * numerator // denominator - total[other]
         if board.by_class[side][pt.C_FLEX3_2X] and not self._has_four(other):
-            score += DOUBLE_THREE_BONUS
+            score += weights.double_three
         if self.noise_key:
             mixed = ((self.board.hash ^ self.noise_key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFF
             score += mixed % (2 * self.config.noise + 1) - self.config.noise

@@ -6,7 +6,8 @@ A table maps each key to the *pattern* that the side would make by playing the c
 (five, open four, four, open three, ...). A second table maps the four directional
 patterns of a cell, packed four bits apiece, to the cell's *class* (the threat it is:
 five, open four or double four, four-three, ...) and its *value* for evaluation and
-move ordering. Both tables are built once per rule flavour and cached.
+move ordering, from the weights table in use (eval_weights.py). Both tables are built
+once per rule flavour and cached.
 
 A pattern is always judged "through" the cell: it is what a stone on the cell takes
 part in, so a line that is already a four elsewhere does not make every cell a four.
@@ -17,9 +18,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from .eval_weights import CLASS_NAMES, PATTERN_NAMES, EvalWeights, active_weights  # noqa: F401 (names re-exported)
+
 # ---------------------------------------------------------------- line patterns
 NONE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE, OVERLINE = range(11)
-PATTERN_NAMES = ("none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five", "overline")
 
 # One stone more promotes a pattern to the next shape: what a line *can become* names it.
 _DEMOTE = {FLEX4: FLEX3, BLOCK4: BLOCK3, FLEX3: FLEX2, BLOCK3: BLOCK2, FLEX2: FLEX1, BLOCK2: BLOCK1}
@@ -33,7 +35,6 @@ EMPTY_CODE, BLACK_CODE, WHITE_CODE, WALL_CODE = 0, 1, 2, 3
 # Higher is more urgent. FORBIDDEN marks a renju-forbidden point for black.
 (C_NONE, C_FORBIDDEN, C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X, C_BLOCK4, C_BLOCK4_PLUS,
  C_BLOCK4_FLEX3, C_FLEX4, C_FIVE) = range(10)
-CLASS_NAMES = ("none", "forbidden", "flex3", "flex3+", "flex3x2", "block4", "block4+", "block4-flex3", "flex4", "five")
 
 #: Class values at or above which a move makes a four (forces a reply).
 FOUR_CLASSES = (C_BLOCK4, C_BLOCK4_PLUS, C_BLOCK4_FLEX3, C_FLEX4)
@@ -43,16 +44,8 @@ DEFENCE_CLASSES = (C_FIVE, C_FLEX4, C_BLOCK4_FLEX3, C_BLOCK4_PLUS, C_BLOCK4)
 #: Classes that make an open three without a four (the extra threats of a VCT).
 THREE_CLASSES = (C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X)
 
-# Per-direction value of a pattern for evaluation; combinations add bonuses below.
-PATTERN_VALUE = (0, 2, 6, 10, 40, 45, 200, 220, 1500, 12000, 0)
-_CLASS_BONUS = {
-    C_FIVE: 20000,
-    C_FLEX4: 3000,
-    C_BLOCK4_FLEX3: 1500,
-    C_BLOCK4_PLUS: 300,
-    C_FLEX3_2X: 900,
-    C_FLEX3_PLUS: 150,
-}
+# The values of patterns and classes (for evaluation and move ordering) are data, not
+# code: see eval_weights.py. `cell_table` packs the values of the table in use.
 
 
 def _run_through_centre(line: tuple[int, ...]) -> tuple[int, int]:
@@ -150,44 +143,60 @@ def line_table(own: int, exact_five: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def _combine(patterns: tuple[int, int, int, int], renju_black: bool) -> tuple[int, int]:
-    """(class, value) of a cell from its four directional patterns."""
+def cell_class(patterns: tuple[int, ...], renju_black: bool) -> int:
+    """The class of a cell from its four directional patterns (any order)."""
     counts = [0] * 11
     for pattern in patterns:
         counts[pattern] += 1
     fours = counts[FLEX4] + counts[BLOCK4]
     if counts[FIVE]:
-        cls = C_FIVE
-    elif renju_black and (counts[OVERLINE] or fours >= 2 or counts[FLEX3] >= 2):
-        return C_FORBIDDEN, 0
-    elif counts[FLEX4] or fours >= 2:
-        cls = C_FLEX4
-    elif fours and counts[FLEX3]:
-        cls = C_BLOCK4_FLEX3
-    elif fours and (counts[BLOCK3] or counts[FLEX2]):
-        cls = C_BLOCK4_PLUS
-    elif fours:
-        cls = C_BLOCK4
-    elif counts[FLEX3] >= 2:
-        cls = C_FLEX3_2X
-    elif counts[FLEX3] and (counts[BLOCK3] or counts[FLEX2]):
-        cls = C_FLEX3_PLUS
-    elif counts[FLEX3]:
-        cls = C_FLEX3
-    else:
-        cls = C_NONE
-    value = sum(PATTERN_VALUE[p] for p in patterns) + _CLASS_BONUS.get(cls, 0)
-    if cls == C_NONE and (counts[BLOCK3] + counts[FLEX2]) >= 2:
-        value += 60  # two building threes at once: the seed of a double threat
-    return cls, value
+        return C_FIVE
+    if renju_black and (counts[OVERLINE] or fours >= 2 or counts[FLEX3] >= 2):
+        return C_FORBIDDEN
+    if counts[FLEX4] or fours >= 2:
+        return C_FLEX4
+    if fours and counts[FLEX3]:
+        return C_BLOCK4_FLEX3
+    if fours and (counts[BLOCK3] or counts[FLEX2]):
+        return C_BLOCK4_PLUS
+    if fours:
+        return C_BLOCK4
+    if counts[FLEX3] >= 2:
+        return C_FLEX3_2X
+    if counts[FLEX3] and (counts[BLOCK3] or counts[FLEX2]):
+        return C_FLEX3_PLUS
+    if counts[FLEX3]:
+        return C_FLEX3
+    return C_NONE
+
+
+def builds_two_threes(patterns: tuple[int, ...], cls: int) -> bool:
+    """A cell of no class that builds two threes at once: the seed of a double threat."""
+    return cls == C_NONE and sum(1 for p in patterns if p in (BLOCK3, FLEX2)) >= 2
+
+
+def cell_value(patterns: tuple[int, ...], cls: int, weights: EvalWeights) -> int:
+    """A cell's value for evaluation and move ordering under `weights` (0 if forbidden)."""
+    if cls == C_FORBIDDEN:
+        return 0
+    value = sum(weights.pattern[p] for p in patterns) + weights.class_bonus[cls]
+    if builds_two_threes(patterns, cls):
+        value += weights.building_pair
+    return value
+
+
+def cell_table(renju_black: bool, weights: EvalWeights | None = None) -> tuple[int, ...]:
+    """Packed `value << 4 | class` for every combined key (four 4-bit patterns), under
+    `weights` (default: the table this process uses, `eval_weights.active_weights`)."""
+    return _cell_table(renju_black, weights if weights is not None else active_weights())
 
 
 @lru_cache(maxsize=None)
-def cell_table(renju_black: bool) -> tuple[int, ...]:
-    """Packed `value << 4 | class` for every combined key (four 4-bit patterns)."""
+def _cell_table(renju_black: bool, weights: EvalWeights) -> tuple[int, ...]:
     table = [0] * 65536
     for patterns in product(range(OVERLINE + 1), repeat=4):
         key = patterns[0] | patterns[1] << 4 | patterns[2] << 8 | patterns[3] << 12
-        cls, value = _combine(tuple(sorted(patterns)), renju_black)
-        table[key] = value << 4 | cls
+        ordered = tuple(sorted(patterns))
+        cls = cell_class(ordered, renju_black)
+        table[key] = cell_value(ordered, cls, weights) << 4 | cls
     return tuple(table)

@@ -26,6 +26,7 @@ from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .clock import Clock, SearchStopped
+from .eval_weights import weights_for
 from .levels import level_config
 from .state import EngineBoard
 from .threats import ThreatSearch
@@ -133,7 +134,7 @@ class _RootSearch:
         if board.move_count == 0:
             centre = (board.size // 2, board.size // 2)
             return self._result(centre, 0, 0, (centre,), "opening")
-        engine = EngineBoard.from_board(board)
+        engine = EngineBoard.from_board(board, weights_for(self.config.weights))
         self.engine = engine
         legal = self._root_moves(engine)
         opponent = stone.opponent
@@ -425,7 +426,10 @@ class _RootSearch:
                 previous = best.score if best.depth else None
                 score, move = searcher.search_iteration(moves, depth, self.side, previous, on_move_done)
             except SearchStopped:
-                # The first root move was searched fully: its best-so-far is a sound answer.
+                # The first root move was searched fully: its best-so-far is a sound answer;
+                # but a multi-PV list keeps the last whole iteration, whose scores compare.
+                if self.multipv > 1 and best.depth:
+                    raise _Done(best) from None
                 if partial and partial["score"] > -WIN_THRESHOLD:
                     move = self.engine.point(partial["move"])
                     others = tuple(c for c in best.candidates if c.move != move)[: self.multipv - 1]
@@ -450,8 +454,10 @@ class _RootSearch:
         """The 2nd..Nth best root moves at `depth`: each is the best of the root without the
         moves already chosen, so its score is exact. Reorders `moves` to put them first.
 
-        If the clock stops this, the moves still missing are taken from the previous
-        iteration's candidates (shallower, but better than none), and the search ends.
+        If the clock stops this, the search ends with the previous iteration's list, whose
+        scores all come from one depth (a list that mixed depths could rank a move above a
+        better one); only after the first iteration are the moves still missing taken from
+        the previous candidates (shallower, but better than none).
         """
         chosen = [moves[0]]
         found: list[Candidate] = []
@@ -465,6 +471,8 @@ class _RootSearch:
                 pv = tuple(self.engine.point(i) for i in searcher.principal_variation(move, self.side))
                 found.append(Candidate(pv[0], other_score, pv))
         except SearchStopped:
+            if previous.depth and len(previous.candidates) >= min(self.multipv, len(moves)):
+                raise _Done(previous) from None
             known = {self.engine.point(m) for m in chosen}
             for old in previous.candidates:
                 if len(found) + 1 >= self.multipv:

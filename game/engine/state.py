@@ -29,10 +29,12 @@ from functools import lru_cache
 from game.rules import Board, Rule
 
 from . import patterns as pt
+from .eval_weights import EvalWeights, active_weights, weights_for
+from .levels import LEVEL_CONFIGS
 
 #: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
 #: here and in threats.py / alphabeta.py does the same, slower.
-_KERNEL_API = 11
+_KERNEL_API = 12
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
@@ -106,11 +108,11 @@ def kernel_available() -> bool:
 
 
 @lru_cache(maxsize=None)
-def _compiled_tables(rule: Rule) -> tuple[array, ...]:
+def _compiled_tables(rule: Rule, weights: EvalWeights) -> tuple[array, ...]:
     """The kernel's pattern tables, as arrays it reads in place: four joint, black's and white's cells."""
     joint = tuple(array("I", table) for table in _joint_tables(rule))
     # int32 cell tables (values stay far below 2**27): half the cache the hot loop reads.
-    return joint + (array("i", pt.cell_table(rule is Rule.RENJU)), array("i", pt.cell_table(False)))
+    return joint + (array("i", pt.cell_table(rule is Rule.RENJU, weights)), array("i", pt.cell_table(False, weights)))
 
 
 @lru_cache(maxsize=None)
@@ -123,8 +125,10 @@ def warm_up(rule: Rule) -> None:
     """Build the lookup tables for `rule` now (a few tenths of a second), not in the first search."""
     _joint_tables(rule)
     _zones(15)
-    pt.cell_table(rule is Rule.RENJU)
-    pt.cell_table(False)
+    for config in LEVEL_CONFIGS.values():
+        weights = weights_for(config.weights)
+        pt.cell_table(rule is Rule.RENJU, weights)
+        pt.cell_table(False, weights)
 
 
 class EngineBoard:
@@ -140,9 +144,10 @@ class EngineBoard:
     for by_class) and make/unmake run there; the board reads and behaves the same either way.
     """
 
-    def __init__(self, size: int, rule: Rule, compiled: bool | None = None) -> None:
+    def __init__(self, size: int, rule: Rule, compiled: bool | None = None, weights: EvalWeights | None = None) -> None:
         self.size = size
         self.rule = rule
+        self.weights = weights = weights if weights is not None else active_weights()
         self.width = width = size + PAD
         self.length = (size + 2 * PAD) * width + 2 * PAD
         self.steps = (1, width, width + 1, width - 1)
@@ -150,7 +155,7 @@ class EngineBoard:
         exact_white = rule is Rule.STANDARD
         self.line_tables = (None, pt.line_table(BLACK, exact_black), pt.line_table(WHITE, exact_white))
         renju = rule is Rule.RENJU
-        self.cell_tables = (None, pt.cell_table(renju), pt.cell_table(False))
+        self.cell_tables = (None, pt.cell_table(renju, weights), pt.cell_table(False, weights))
         self.cells = [WALL] * self.length
         self.board_cells = [self.index(x, y) for y in range(size) for x in range(size)]
         for i in self.board_cells:
@@ -203,7 +208,7 @@ class EngineBoard:
         a Python board's), and from now on every attribute reads the C arrays in place, so
         a make updates nothing on the Python side."""
         kernel = _compiled.Kernel(
-            _compiled_tables(self.rule), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU)
+            _compiled_tables(self.rule, self.weights), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU)
         self.cells, self.packed, self.near, self.total, self.keys, self.comb, self._kernel_hash = kernel.views()
         self.by_class = [None, _ClassSets(kernel, BLACK), _ClassSets(kernel, WHITE)]
         self.kernel = kernel
@@ -217,16 +222,19 @@ class EngineBoard:
         return column, row - PAD
 
     @classmethod
-    def from_stones(cls, size: int, rule: Rule, stones, compiled: bool | None = None) -> "EngineBoard":
-        """Set up from (x, y, colour) triples in play order (`compiled` as in the constructor)."""
-        board = cls(size, rule, compiled)
+    def from_stones(
+        cls, size: int, rule: Rule, stones, compiled: bool | None = None, weights: EvalWeights | None = None
+    ) -> "EngineBoard":
+        """Set up from (x, y, colour) triples in play order (`compiled`, `weights` as in the constructor)."""
+        board = cls(size, rule, compiled, weights)
         for x, y, colour in stones:
             board.make(board.index(x, y), int(colour))
         return board
 
     @classmethod
-    def from_board(cls, board: Board) -> "EngineBoard":
-        return cls.from_stones(board.size, board.rule, ((m.point[0], m.point[1], m.stone) for m in board.history))
+    def from_board(cls, board: Board, weights: EvalWeights | None = None) -> "EngineBoard":
+        stones = ((m.point[0], m.point[1], m.stone) for m in board.history)
+        return cls.from_stones(board.size, board.rule, stones, weights=weights)
 
     # ----------------------------------------------------------------- setup helpers
     def _recompute_keys(self, i: int) -> None:

@@ -73,7 +73,7 @@ def test_wins_after_knows_which_moves_keep_the_win():
 
 def test_a_limited_analysis_reports_candidates_and_chances():
     position = position_of(MIDDLEGAME)
-    result = analyse(position, Limit(time_ms=3000, depth=3), n_best=3)
+    result = analyse(position, Limit(time_ms=30_000, depth=3), n_best=3)
     assert result.final and len(result.candidates) == 3 and result.depth == 3
     assert result.best is result.candidates[0] and result.win is None
     assert 0.0 < result.black_chance < 1.0

@@ -93,3 +93,16 @@ def test_multipv_respects_renju_forbidden_points():
     assert position.to_move is Stone.BLACK
     result = search(position, DEPTH_LIMIT, LEVEL, multipv=5)
     assert all(_legal(position, c.move) for c in result.candidates)
+
+
+@pytest.mark.parametrize("nodes", [5_000, 12_000, 14_000, 30_000])
+def test_a_search_stopped_mid_iteration_still_ranks_its_candidates(nodes):
+    """A stop can fall inside an iteration; the list must not mix scores of two depths
+    (a shallower score can exceed the deeper best's and rank a worse move above it).
+    Each budget here stopped Master inside an iteration when the lists did mix them."""
+    position = position_of([*MIDDLEGAME, (7, 8)])
+    result = search(position, Limit(nodes=nodes), Level.MASTER, multipv=3)
+    scores = [candidate.score for candidate in result.candidates]
+    assert len(scores) == 3
+    assert scores == sorted(scores, reverse=True)
+    assert result.move == result.candidates[0].move

@@ -19,7 +19,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 11
+#define KERNEL_API_VERSION 12
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
@@ -468,16 +468,19 @@ static PyObject *
 Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *kernel, *memo, *history, *table;
-    SearchConfig config;
+    SearchConfig config = {.eval = EVAL_HANDSET}; /* evaluation: the weights table's numbers (eval.h) */
     unsigned long long noise_key;
     static char *keywords[] = {"kernel", "vcf_failed", "history", "table", "width", "node_vcf", "noise", "noise_key",
-                               "sees_threes", "quiet_threes", "features", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OO!iiiKppi:Search", keywords, &KernelType, &kernel, &MemoType,
-                                     &memo, &history, &TableType, &table, &config.width, &config.node_vcf, &config.noise,
-                                     &noise_key, &config.sees_threes, &config.quiet_threes, &config.features))
+                               "sees_threes", "quiet_threes", "features", "evaluation", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!OO!iiiKppi|(iiii):Search", keywords, &KernelType, &kernel,
+                                     &MemoType, &memo, &history, &TableType, &table, &config.width,
+                                     &config.node_vcf, &config.noise, &noise_key, &config.sees_threes,
+                                     &config.quiet_threes, &config.features, &config.eval.scale_num,
+                                     &config.eval.scale_den, &config.eval.double_three, &config.eval.tempo))
         return NULL;
-    if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0)
-        return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d and noise >= 0", MAX_VCF_DEPTH);
+    if (config.node_vcf < 0 || config.node_vcf > MAX_VCF_DEPTH || config.noise < 0 || config.eval.scale_den <= 0)
+        return PyErr_Format(PyExc_ValueError, "node_vcf must be in 0..%d, noise >= 0, the scale's denominator > 0",
+                            MAX_VCF_DEPTH);
     config.noise_key = noise_key;
     SearchObject *self = (SearchObject *)type->tp_alloc(type, 0);
     if (self == NULL)
@@ -560,8 +563,9 @@ static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "game.engine._kernel.Search",
     .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\n"
-                        "quiet_threes, features): the alpha-beta search's state over a Kernel (killers, counter\n"
-                        "moves; the history array is shared with Python)."),
+                        "quiet_threes, features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state\n"
+                        "over a Kernel (killers, counter moves; the history array is shared with Python);\n"
+                        "evaluation: the weights table's mover scale (numerator, denominator), double-three bonus, tempo."),
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Search_new,

@@ -10,12 +10,14 @@ floor_div(int64_t a, int64_t b)
 }
 
 int
-evaluate(const Board *board, int side, int noise, uint64_t noise_key, int tempo)
+evaluate(const Board *board, int side, const EvalParams *params, int with_tempo, int noise, uint64_t noise_key)
 {
     int other = 3 - side;
-    int64_t score = floor_div(board->total[side] * 5, 4) - board->total[other] + tempo;
+    int64_t score = floor_div(board->total[side] * params->scale_num, params->scale_den) - board->total[other];
+    if (with_tempo)
+        score += params->tempo;
     if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
-        score += DOUBLE_THREE_BONUS;
+        score += params->double_three;
     if (noise_key) {
         uint64_t mixed = ((board->hash ^ noise_key) * 0x9E3779B97F4A7C15ULL) & 0xFFFFFFFFULL;
         score += (int64_t)(mixed % (uint64_t)(2 * noise + 1)) - noise;

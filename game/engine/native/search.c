@@ -186,7 +186,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         if (blocked_by_forbidden(board, side, block))
             return -(WIN - ply - 1);
         if (ply >= MAX_PLY)
-            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
+            return evaluate(board, side, &config->eval, config->features & FEATURE_TEMPO, config->noise, config->noise_key);
         if (make(search, block, side) < 0)
             return 0;
         int score = -search_negamax(search, depth, -beta, -alpha, ply + 1, other);
@@ -213,7 +213,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
         }
         /* Nor is an open three of his: its answers are searched instead (they cost no depth). */
         if (!(config->quiet_threes && ply < MAX_PLY && board->class_count[other][C_FLEX4]))
-            return evaluate(board, side, config->noise, config->noise_key, config->features & FEATURE_TEMPO ? TEMPO : 0);
+            return evaluate(board, side, &config->eval, config->features & FEATURE_TEMPO, config->noise, config->noise_key);
     }
 
     uint64_t key = search_key(board, side);
@@ -256,7 +256,7 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
                     class_of(board, side, move) < C_FLEX3 && class_of(board, other, move) < C_FLEX3;
         if (make(search, move, side) < 0)
             return 0;
-        if (quiet && -evaluate(board, other, config->noise, config->noise_key, 0) + FUTILITY_MARGIN <= alpha) {
+        if (quiet && -evaluate(board, other, &config->eval, 0, config->noise, config->noise_key) + FUTILITY_MARGIN <= alpha) {
             score = alpha; /* a fail-low: it cannot raise alpha (its score is at most this bound) */
         } else if (number == 0) {
             score = -search_negamax(search, child_depth, -beta, -alpha, ply + 1, other);

@@ -11,6 +11,7 @@
 #define GOMOKU_SEARCH_H
 
 #include "board.h"
+#include "eval.h"
 #include "memo.h"
 #include "timer.h"
 #include "tt.h"
@@ -46,6 +47,7 @@ typedef struct {
     int width, node_vcf, noise, sees_threes, quiet_threes;
     uint64_t noise_key;
     int features; /* FEATURE_* bits: what the search adds to alphabeta.py's (0: the same tree) */
+    EvalParams eval; /* the weights table's numbers besides the cell values */
 } SearchConfig;
 
 /* Why a search stopped early. */

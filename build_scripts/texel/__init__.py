@@ -1,0 +1,5 @@
+"""Texel-style tuning of the evaluation's weights (build_scripts/tune_eval.py runs it).
+
+features: a position as counts the evaluation is linear in; selfplay: games and the quiet
+positions taken from them; fit: the logistic regression (numpy, a build-time dependency).
+"""

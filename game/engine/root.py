@@ -26,6 +26,7 @@ from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .clock import Clock, SearchStopped
+from .defence import RootDefence
 from .eval_weights import weights_for
 from .levels import level_config
 from .state import EngineBoard
@@ -302,108 +303,22 @@ class _RootSearch:
         return self._result(pv[0], WIN - 2 * len(pv), len(pv), pv, "vct")
 
     def _refute_threats(self, ordered: list[int], width: int | None) -> list[int]:
-        """Root moves after which the opponent has no winning threat plan, when he has one now.
-
-        His plan is looked for as if we passed: first by threat-space search (deep and
-        cheap; its threat and cost squares are where refutations lie), then by a shallow
-        exact VCT. If he has one, the moves that can matter come first (those squares and
-        our fours), and each is tried with a small node budget. Only the moves that leave
-        him no plan are searched; failing those, the ones not proven unsafe in the time
-        share. Without a plan, the best `width` moves are returned (all when width is None).
-        """
+        """Root moves after which the opponent has no winning threat plan, when he has one
+        now (see `defence`); without a plan, the best `width` moves (all when width is None)."""
         cut = ordered if width is None else ordered[:width]
         if not self.config.root_defence or self.budget is None:
             return cut
         deadline = min(self.clock.deadline, self.started + self.budget * _DEFENCE_SHARE)
-        engine, side, opponent = self.engine, self.side, 3 - self.side
-        # One pair of searchers for the whole defence: their failure tables carry over
-        # from the plan to every root move tried (only the clock changes).
-        clock = Clock(deadline, None, self.stop)
-        plans = ThreatSpaceSearch(engine, clock) if self.config.root_tss else None
-        threats = ThreatSearch(engine, clock)
+        nodes = _DEFENCE_NODES if self.engine.kernel is None else _DEFENCE_NODES_COMPILED
+        # The thorough defence (proof-tree ranking, proofs one three deeper) is not used in
+        # play: it did not gain in matches (100 ms: 17-23, and 16-23-1 with the ranking only;
+        # 1000 ms: 17-20-3; 40 games each against the defence without it).
+        defence = RootDefence(self.engine, self.side, self.config, deadline, self.stop, nodes, self._vcf_depth(),
+                              thorough=False)
         try:
-            found = self._opponent_plan(plans, threats)
+            return defence.refute(ordered, cut)
         finally:
-            self.clock.nodes += clock.nodes
-        if found is None:
-            return cut
-        relevant, vct_depth = found
-        for cls in pt.FOUR_CLASSES:
-            relevant.update(engine.by_class[side][cls])
-        ordered = [m for m in ordered if m in relevant] + [m for m in cut if m not in relevant]
-        safe: list[int] = []
-        unknown: list[int] = []
-        for number, move in enumerate(ordered):
-            if time.perf_counter() >= deadline:
-                unknown.extend(ordered[number:])
-                break
-            clock = Clock(deadline, _DEFENCE_NODES if engine.kernel is None else _DEFENCE_NODES_COMPILED, self.stop)
-            threats.clock = clock
-            if plans is not None:
-                plans.clock = clock
-            engine.make(move, side)
-            try:
-                refuted = not (
-                    (plans is not None and plans.find(opponent, self.config.root_tss) is not None)
-                    or threats.vct(opponent, vct_depth, self._vcf_depth()) is not None
-                )
-            except SearchStopped:
-                if self.stop is not None and self.stop.is_set():
-                    raise
-                refuted = None
-            finally:
-                engine.unmake()
-                self.clock.nodes += clock.nodes
-            if refuted:
-                safe.append(move)
-            elif refuted is None:
-                unknown.append(move)
-        # Proven refutations only, when there are any: the alpha-beta search cannot see a
-        # threat sequence this deep and would happily pick an unproven move.
-        # (Restricting unproven moves to the points answering his first threat was tried and
-        # lost 2-8 to this in self-play: the alpha-beta choice among them is better.)
-        return safe or unknown or cut  # (all refuted: lost, so resist as long as possible)
-
-    def _opponent_plan(self, plans: ThreatSpaceSearch | None, threats: ThreatSearch) -> tuple[set[int], int] | None:
-        """The squares of the opponent's winning plan if we passed, and the VCT depth that
-        root moves must refute; None without one.
-
-        When threat-space search finds the plan, its squares are where refutations lie;
-        with the compiled kernel the shallowest exact VCT is looked for as well, and root
-        moves must refute both (a move that breaks the threat-space line can still allow
-        a VCT of four threes, which cost Master games against the threatspace peer). In
-        pure Python that VCT is too slow to ask of every root move, so depth 1 is asked.
-        """
-        engine, opponent = self.engine, 3 - self.side
-        try:
-            if plans is not None:
-                plan = plans.find(opponent, self.config.root_tss)
-                if plan is not None:
-                    depth = 1
-                    if engine.kernel is not None:
-                        depth = self._shallowest_vct(threats, opponent) or 1
-                    return plan.squares(), depth
-            for depth in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
-                line = threats.vct(opponent, depth, self._vcf_depth())
-                if line is not None:
-                    first = line[0]
-                    engine.make(first, opponent)
-                    relevant = {first}
-                    for cls in pt.DEFENCE_CLASSES:
-                        relevant.update(engine.by_class[opponent][cls])
-                    engine.unmake()
-                    return relevant, depth
-        except SearchStopped:
-            if self.stop is not None and self.stop.is_set():
-                raise
-        return None
-
-    def _shallowest_vct(self, threats: ThreatSearch, attacker: int) -> int | None:
-        """The fewest threes (up to root_defence) with which `attacker`, to move, wins; None if none."""
-        for depth in range(1, self.config.root_defence + 1):
-            if threats.vct(attacker, depth, self._vcf_depth()) is not None:
-                return depth
-        return None
+            self.clock.nodes += defence.nodes
 
     def _vcf_depth(self) -> int:
         """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""

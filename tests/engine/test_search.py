@@ -225,19 +225,18 @@ PLAN_AND_VCT = ["4,6", "7,5", "9,7", "4,4", "8,8", "5,3", "8,6", "6,2", "3,5", "
 @pytest.mark.skipif(not __import__("game.engine.state", fromlist=["x"]).kernel_available(),
                     reason="the exact VCT is asked of every root move only with the compiled kernel")
 def test_master_defends_against_the_shallowest_vct_not_only_the_threat_space_plan():
-    from game.engine import root
     from game.engine.clock import Clock
+    from game.engine.defence import RootDefence
+    from game.engine.levels import level_config
     from game.engine.state import EngineBoard
     from game.engine.threats import ThreatSearch
-    from game.engine.tss import ThreatSpaceSearch
 
     board = Board(15, Rule.FREESTYLE)
     for token in PLAN_AND_VCT:
         board.push(tuple(int(n) for n in token.split(",")))
-    searcher = root._RootSearch(Position.from_board(board), Limit(time_ms=3000), Level.MASTER, 0, None, None)
-    searcher.engine = engine = EngineBoard.from_board(board)
-    clock = Clock(None, None)
-    squares, vct_depth = searcher._opponent_plan(ThreatSpaceSearch(engine, clock), ThreatSearch(engine, clock))
+    engine = EngineBoard.from_board(board)
+    defence = RootDefence(engine, int(Stone.WHITE), level_config(Level.MASTER), float("inf"), None, 30_000, 10)
+    squares, vct_depth = defence._opponent_plan()
     assert squares and vct_depth == 3  # black wins with three threes if white passes; root moves must stop that
     result = search(Position.from_board(board), Limit(time_ms=3000), Level.MASTER)
     board.push(result.move)

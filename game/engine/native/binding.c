@@ -1,13 +1,11 @@
 /* game.engine._kernel: the Python face of the compiled engine core (the other files in
- * this folder, which hold no Python).
- *
- * The board lives in C only: EngineBoard reads its arrays (cells, packed values, near
- * counts, totals, line keys) through read-only memoryviews of them and the cells of a class
- * through cells_of(), so a make from Python or inside a compiled search changes the C board
- * alone. Large arrays the other way (pattern tables, Zobrist keys, the search history) are
- * Python arrays that C reads in place through the buffer protocol. state.py falls back to
- * its Python code when this module is missing (no compiler when the game was installed) or
- * GOMOKU_PURE_PYTHON is set; tests compare the two step by step and search by search.
+ * this folder, which hold no Python). The board lives in C only: EngineBoard reads its arrays
+ * (cells, packed values, near counts, totals, line keys) through read-only memoryviews and the
+ * cells of a class through cells_of(), so a make from Python or inside a compiled search
+ * changes the C board alone. Large arrays the other way (pattern tables, Zobrist keys, the
+ * search history) are Python arrays that C reads in place through the buffer protocol.
+ * state.py falls back to its Python code when this module is missing (no compiler when the
+ * game was installed) or GOMOKU_PURE_PYTHON is set; tests compare the two step by step.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -590,15 +588,10 @@ PyInit__kernel(void)
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
-    for (int k = 0; k < 5; k++) {
-        if (PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
-            Py_DECREF(module);
-            return NULL;
-        }
-    }
-    if (PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0) {
-        Py_DECREF(module);
-        return NULL;
-    }
+    int failed = PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0;
+    for (int k = 0; k < 5 && !failed; k++)
+        failed = PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0;
+    if (failed)
+        Py_CLEAR(module);
     return module;
 }

@@ -33,6 +33,11 @@ enum {
     FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
     FEATURE_ASPIRATION = 32, /* aspiration windows at the root: read by alphabeta.py, where the iterations run */
 };
+/* Tried and not kept: internal iterative reduction (a ply less at depth >= 4 when the table
+ * has no move) lost 12-22-6 to Master without it (1000 ms a move, aspiration on both sides),
+ * with more nodes to depth 6 and 7; late-move pruning of quiet moves at depth <= 2 (from the
+ * 3rd/4th move on, no three of his to answer) took x1.15 the nodes to depth 6 (geometric
+ * mean; x2 to x7 in three positions), so it got no match. */
 #define FUTILITY_MARGIN 1500
 #define DEEP_LMR_AFTER 6
 #define MAX_CELLS 1024 /* more than a 25x25 board's padded cells */

@@ -376,6 +376,22 @@ class ThreatOracle:
         self.memo[key] = won
         return won
 
+    def after_counter_four(self, defender: Stone, cell: int, then) -> bool | None:
+        """The defender has just played `cell`. None if it made no four. If it did: True
+        when the attacker cannot block it (a double four, or the block is forbidden to
+        him), else what `then()` says with the block played."""
+        counter = self.fives(defender, cell)
+        if not counter:
+            return None
+        block = next(iter(counter))
+        if len(counter) >= 2 or not self.playable(block, defender.opponent):
+            return True
+        self.push(block, defender.opponent)
+        try:
+            return then()
+        finally:
+            self.pop()
+
     def defender_loses(self, attacker: Stone, threes: int, fours: int, moves: int) -> bool:
         """The defender to move after a threat: does every answer lose within the budgets?"""
         self._tick()
@@ -424,21 +440,8 @@ class ThreatOracle:
         for cell in answers:
             self.push(cell, defender)
             try:
-                counter = self.fives(defender, cell)
-                if len(counter) >= 2:
-                    loses = False
-                elif counter:
-                    block = next(iter(counter))
-                    if not self.playable(block, attacker):
-                        loses = False
-                    else:
-                        self.push(block, attacker)
-                        try:
-                            loses = self.defender_loses(attacker, threes, fours, moves)
-                        finally:
-                            self.pop()
-                else:
-                    loses = self.attacker_wins(attacker, threes, fours, moves)
+                held = self.after_counter_four(defender, cell, lambda: not self.defender_loses(attacker, threes, fours, moves))
+                loses = self.attacker_wins(attacker, threes, fours, moves) if held is None else not held
             finally:
                 self.pop()
             if not loses:
@@ -537,22 +540,9 @@ def refutations(oracle: ThreatOracle, defender: Stone, distance: int = 3, counte
         cell = y * oracle.size + x
         oracle.push(cell, defender)
         try:
-            counter = oracle.fives(defender, cell)
-            if len(counter) >= 2:
-                holds = True
-            elif counter:
-                block = next(iter(counter))
-                if not oracle.playable(block, attacker):
-                    holds = True
-                elif counter_depth <= 0:
-                    holds = False
-                else:
-                    oracle.push(block, attacker)
-                    try:
-                        holds = bool(refutations(oracle, defender, distance, counter_depth - 1)[0])
-                    finally:
-                        oracle.pop()
-            else:  # a short win first: most non-refutations lose to one, and it is cheap to find
+            holds = oracle.after_counter_four(
+                defender, cell, lambda: counter_depth > 0 and bool(refutations(oracle, defender, distance, counter_depth - 1)[0]))
+            if holds is None:  # a short win first: most non-refutations lose to one, and it is cheap to find
                 holds = not (oracle.attacker_wins(attacker, bounds.threes, bounds.fours, 3)
                              or oracle.attacker_wins(attacker, bounds.threes, bounds.fours, bounds.moves))
         finally:

@@ -26,6 +26,7 @@ from game.engine.threats import ThreatSearch  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 import reference as ref  # noqa: E402
+from tactic_files import write_position  # noqa: E402
 
 OPENINGS = Path("/work/shared/arena/openings.txt")
 KINDS = ("win1", "block", "four-three", "vcf", "defend")
@@ -90,24 +91,6 @@ def classify(board: Board, side: Stone) -> tuple[str, list, str] | None:
            f"{other.label} has no open four, double four or VCF (oracle, 3 fours deep); after every other point within "
            f"3 of the stones it has one.")
     return "defend", accepted, why
-
-
-def write_position(path: Path, board: Board, side: Stone, kind: str, accepted, why: str) -> None:
-    blacks = [m.point for m in board.history if m.stone is Stone.BLACK]
-    whites = [m.point for m in board.history if m.stone is Stone.WHITE]
-    picture = str(board).replace("X", "X").splitlines()
-    lines = [f"# {kind}: {why}", "#"]
-    lines += [f"#   {row}" for row in picture]
-    lines += [
-        f"rule {board.rule.value}",
-        f"size {board.size}",
-        f"to-move {side.name.lower()}",
-        f"kind {kind}",
-        "accept " + " ".join(f"{x},{y}" for x, y in accepted),
-        "black " + " ".join(f"{x},{y}" for x, y in blacks),
-        "white " + " ".join(f"{x},{y}" for x, y in whites),
-    ]
-    path.write_text("\n".join(lines) + "\n")
 
 
 def main() -> None:

@@ -88,7 +88,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=48, help="stop after writing this many positions")
     parser.add_argument("--first", type=int, default=1, help="number of the first file written (defend-vct-NN)")
     parser.add_argument("--skip", type=int, default=0, help="candidates to skip (to resume a run)")
+    parser.add_argument("--threes", type=int, default=BOUNDS.threes, help="the oracle's bound on attacker threes")
+    parser.add_argument("--fours", type=int, default=BOUNDS.fours, help="... on attacker fours")
+    parser.add_argument("--moves", type=int, default=BOUNDS.moves, help="... on attacker moves in all")
+    parser.add_argument("--nodes", type=int, default=BOUNDS.nodes, help="the node cap for one position's refutations")
     args = parser.parse_args()
+    bounds = ref.VctBounds(threes=args.threes, fours=args.fours, moves=args.moves, nodes=args.nodes)
     lines = [line for line in args.candidates.read_text().splitlines() if line.strip()]
     written = 0
     for number, text in enumerate(lines[args.skip:], start=args.skip):
@@ -97,7 +102,7 @@ def main() -> None:
         defender = board.to_move
         started = time.perf_counter()
         try:
-            verdict = verify(board, defender)
+            verdict = verify(board, defender, bounds)
         except ref.OracleBudgetExceeded as error:
             verdict = str(error)
         seconds = time.perf_counter() - started
@@ -107,7 +112,7 @@ def main() -> None:
         accepted, candidates, shortest, line = verdict
         name = f"{KIND}-{args.first + written:02d}.txt"
         write_position(args.out / name, board, defender, KIND, accepted,
-                       explain(defender, accepted, candidates, shortest, line, BOUNDS, where))
+                       explain(defender, accepted, candidates, shortest, line, bounds, where))
         written += 1
         print(f"[{number}] {where}: {name} accept {len(accepted)} of {len(candidates)}, VCT {shortest} moves "
               f"({seconds:.1f} s)", flush=True)

@@ -13,8 +13,8 @@ as strong engines scale their optimum time by best-move stability:
   hard limit (iterations the table kept from the last move already knows are quick).
 A forced move (one root move) or a proven result ends the search at the root.
 When time saved is lost (a fixed time per move and no match clock), neither the soft
-target nor a settled move ends the search: iterations start until the hard limit, since
-a stopped iteration still keeps a better move found before the stop.
+target nor a settled move ends the search: it deepens while the next iteration's first
+root move still fits before the hard limit.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class TimePlan:
         if self.hard is not None and now >= self.hard:
             return False
         if self.spend_all:
-            return True  # a stopped iteration keeps what it found, and the time is lost anyway
+            return self.next_first_move_fits(now)
         if self.settled_for() >= STABLE_ITERATIONS and now - self.started >= self.budget * STABLE_MIN_SHARE:
             return False
         return now < self.soft_target() or self.next_first_move_fits(now)

@@ -62,12 +62,13 @@ def test_plan_stops_a_settled_answer_early_but_not_before_its_minimum_share():
     assert not plan.keep_deepening(timeplan.STABLE_MIN_SHARE + 0.01)
 
 
-def test_when_saved_time_is_lost_only_the_hard_limit_ends_the_iterations():
+def test_when_saved_time_is_lost_a_settled_answer_deepens_until_the_hard_limit():
     plan = TimePlan(started=0.0, budget=1.0, hard=0.93, spend_all=True)
     for _ in range(timeplan.STABLE_ITERATIONS):
         plan.record(10, 100, duration=0.02)
     assert plan.keep_deepening(timeplan.STABLE_MIN_SHARE + 0.01)  # settled, yet it goes on
-    assert plan.keep_deepening(0.92)  # even an iteration that will be stopped may find something
+    assert plan.keep_deepening(0.85)  # past the soft target: 0.02 x 1.5 x FIRST_MOVE_SHARE fits
+    assert not plan.keep_deepening(0.92)  # the next first move would end past 0.93
     assert not plan.keep_deepening(0.93)
 
 

@@ -30,15 +30,12 @@ class Limit:
     """How long a search may run. Whoever runs the search owns the clock.
 
     time_ms is a hard deadline for the whole search; depth and nodes cap the work.
-    Any field left None does not limit. spend_all says that time saved on this move is
-    lost (a fixed time per move, no match clock), so the search ends early only on a
-    forced or proven answer, not because its best move has stayed settled.
+    Any field left None does not limit.
     """
 
     time_ms: int | None = None
     depth: int | None = None
     nodes: int | None = None
-    spend_all: bool = False
 
 
 class PositionError(ValueError):

@@ -115,7 +115,7 @@ class _RootSearch:
             bookkeeping = min(_BOOKKEEPING_S, budget * _BOOKKEEPING_SHARE)
             deadline = self.started + max(0.005, budget * _DEADLINE_SHARE - bookkeeping)
         self.clock = Clock(deadline, limit.nodes, stop)
-        self.plan = TimePlan(self.started, budget, deadline, limit.spend_all)
+        self.plan = TimePlan(self.started, budget, deadline)
 
     # ---------------------------------------------------------------- answer helpers
     def _elapsed_ms(self) -> int:

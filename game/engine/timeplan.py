@@ -12,9 +12,6 @@ as strong engines scale their optimum time by best-move stability:
   while the next iteration's first root move is still expected to finish before the
   hard limit (iterations the table kept from the last move already knows are quick).
 A forced move (one root move) or a proven result ends the search at the root.
-When time saved is lost (a fixed time per move and no match clock), neither the soft
-target nor a settled move ends the search: it deepens while the next iteration's first
-root move still fits before the hard limit.
 """
 
 from __future__ import annotations
@@ -39,15 +36,13 @@ class TimePlan:
     """The iterations of one root search so far, and whether to start another.
 
     Times are seconds on any monotonic clock (the root passes time.perf_counter());
-    `budget` None means no time limit: only the depth and node limits end the search;
-    `spend_all` True means time saved is lost, so only the hard limit counts.
+    `budget` None means no time limit: only the depth and node limits end the search.
     """
 
-    def __init__(self, started: float, budget: float | None, hard: float | None, spend_all: bool = False) -> None:
+    def __init__(self, started: float, budget: float | None, hard: float | None) -> None:
         self.started = started
         self.budget = budget
         self.hard = hard
-        self.spend_all = spend_all
         self.history: list[tuple[int, int]] = []  # (best move, score) per completed iteration
         self.durations: list[float] = []
 
@@ -99,8 +94,6 @@ class TimePlan:
             return True
         if self.hard is not None and now >= self.hard:
             return False
-        if self.spend_all:
-            return self.next_first_move_fits(now)
         if self.settled_for() >= STABLE_ITERATIONS and now - self.started >= self.budget * STABLE_MIN_SHARE:
             return False
         return now < self.soft_target() or self.next_first_move_fits(now)

@@ -78,12 +78,6 @@ def think_time_ms(control: TimeControl, stones_on_board: int, board_size: int) -
     return max(MIN_THINK_MS, min(caps))
 
 
-def saved_time_is_lost(control: TimeControl) -> bool:
-    """Whether a move answered early saves nothing: a time per move and no match clock
-    (Gomocup's timeout_match 0), so the engine may spend the whole turn."""
-    return bool(control.timeout_turn) and _match_time_left(control) is None
-
-
 def overhead_ms(turn_ms: int) -> int:
     """The fixed part of the margin for a turn of `turn_ms`: OVERHEAD_MS, or less on short turns."""
     return min(OVERHEAD_MS, int(turn_ms * OVERHEAD_SHARE))

@@ -21,7 +21,7 @@ from game.rules import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, Point, Rule,
 from game.rules.opening import OpeningRule
 
 from . import commands as cmd
-from .clock import TimeControl, saved_time_is_lost, think_time_ms
+from .clock import TimeControl, think_time_ms
 from .replies import error, forbid_line
 from .swap2 import Swap2Error, Swap2Request, rule_for_code, setup_board
 
@@ -56,8 +56,7 @@ class ThinkRequest:
     """A search the loop must run: the position (a private copy), whose move, and for how long.
 
     `play` is False for YXNBEST, which reports moves without making one; `budget_ms` None
-    means the manager set no limit and the engine's level budget applies; `spend_all`
-    means time saved on this move is lost (no match clock), see Limit.spend_all.
+    means the manager set no limit and the engine's level budget applies.
     """
 
     board: Board
@@ -65,7 +64,6 @@ class ThinkRequest:
     budget_ms: int | None
     play: bool = True
     nbest: int = 1
-    spend_all: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,8 +236,7 @@ class Session:
         if board.is_full:
             return Reply((error("the board is full: there is no move to make"),))
         budget = think_time_ms(self.time, board.move_count, board.size)
-        spend_all = saved_time_is_lost(self.time)
-        return Reply(think=ThinkRequest(board.copy(), self.to_move, budget, play, nbest, spend_all))
+        return Reply(think=ThinkRequest(board.copy(), self.to_move, budget, play, nbest))
 
     # --------------------------------------------------------------- BOARD blocks
     def _on_boardstart(self, command: cmd.BoardStart) -> Reply:

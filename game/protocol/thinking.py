@@ -37,7 +37,7 @@ def position_of(request: ThinkRequest) -> Position:
     return Position(request.board.size, request.board.rule, stones, request.to_move)
 
 
-def limit_for(budget_ms: int | None, level: Level, spend_all: bool = False) -> Limit | None:
+def limit_for(budget_ms: int | None, level: Level) -> Limit | None:
     """The manager's time budget replaces the level's time, but the level's depth and node caps stay.
 
     None (no time information from the manager) lets the engine use the level's own budget.
@@ -45,7 +45,7 @@ def limit_for(budget_ms: int | None, level: Level, spend_all: bool = False) -> L
     if budget_ms is None:
         return None
     own = default_limit(level)
-    return Limit(time_ms=budget_ms, depth=own.depth, nodes=own.nodes, spend_all=spend_all)
+    return Limit(time_ms=budget_ms, depth=own.depth, nodes=own.nodes)
 
 
 def is_playable(board: Board, point: object, stone: Stone) -> bool:
@@ -88,7 +88,7 @@ def decide(
     try:
         result = search_function(
             position_of(request),
-            limit=limit_for(request.budget_ms, level, request.spend_all),
+            limit=limit_for(request.budget_ms, level),
             level=level,
             seed=seed,
             stop=stop,

@@ -62,16 +62,6 @@ def test_plan_stops_a_settled_answer_early_but_not_before_its_minimum_share():
     assert not plan.keep_deepening(timeplan.STABLE_MIN_SHARE + 0.01)
 
 
-def test_when_saved_time_is_lost_a_settled_answer_deepens_until_the_hard_limit():
-    plan = TimePlan(started=0.0, budget=1.0, hard=0.93, spend_all=True)
-    for _ in range(timeplan.STABLE_ITERATIONS):
-        plan.record(10, 100, duration=0.02)
-    assert plan.keep_deepening(timeplan.STABLE_MIN_SHARE + 0.01)  # settled, yet it goes on
-    assert plan.keep_deepening(0.85)  # past the soft target: 0.02 x 1.5 x FIRST_MOVE_SHARE fits
-    assert not plan.keep_deepening(0.92)  # the next first move would end past 0.93
-    assert not plan.keep_deepening(0.93)
-
-
 def test_a_jumping_score_is_not_settled():
     plan = TimePlan(started=0.0, budget=1.0, hard=0.93)
     for number in range(timeplan.STABLE_ITERATIONS + 2):
@@ -161,14 +151,6 @@ def test_root_stops_early_when_the_best_move_is_settled(scripted):
     used = script.now
     assert len(script.starts) >= timeplan.STABLE_ITERATIONS
     assert budget * timeplan.STABLE_MIN_SHARE <= used < budget * timeplan.SOFT_SHARE
-
-
-def test_root_spends_the_whole_turn_on_a_settled_move_when_saved_time_is_lost(scripted):
-    budget = BUDGET_MS / 1000
-    script = scripted(budget * 0.04, lambda depth, moves: (moves[0], 100))
-    search(position_of(QUIET), Limit(time_ms=BUDGET_MS, spend_all=True), Level.MASTER)
-    assert script.now > budget * timeplan.SOFT_SHARE  # it went on past the settled stop and the target
-    assert all(at < budget * root_module._DEADLINE_SHARE for _, at in script.starts)
 
 
 def test_root_stops_at_the_first_iteration_for_a_forced_move(scripted, monkeypatch):

@@ -58,17 +58,9 @@ def test_time_budget_and_level_reach_the_engine():
     converse(["START 15", "INFO timeout_turn 1000", "BEGIN", "TURN 1,1"], search=fake, level=Level.CASUAL, seed=7)
     first, second = fake.calls
     own = default_limit(Level.CASUAL)
-    # A time per move and no match clock: time saved is lost, so the engine spends it all.
-    assert first["limit"] == Limit(time_ms=first["limit"].time_ms, depth=own.depth, nodes=own.nodes, spend_all=True)
+    assert first["limit"] == Limit(time_ms=first["limit"].time_ms, depth=own.depth, nodes=own.nodes)
     assert 0 < first["limit"].time_ms < 900
     assert first["level"] is Level.CASUAL and (first["seed"], second["seed"]) == (7, 8)
-
-
-def test_with_a_match_clock_the_engine_may_save_time_for_later_moves():
-    fake = FakeSearch()
-    converse(["START 15", "INFO timeout_turn 1000", "INFO timeout_match 60000", "INFO time_left 60000", "BEGIN"], search=fake)
-    limit = fake.calls[0]["limit"]
-    assert 0 < limit.time_ms < 900 and not limit.spend_all
 
 
 def test_without_time_info_the_engine_uses_its_level_budget():

@@ -1,13 +1,12 @@
 """Nodes per second and time per move for each level on 20 fixed middlegame positions.
 
     python benchmarks/speed.py [--levels strong,master] [--time-ms 1000] [--positions N]
-                               [--spend-all] [--profile]
+                               [--profile]
 
 Prints one row per level: positions searched, mean depth, mean nodes, nodes/s, mean and
 max time per move; then the same over the positions without a tactical shortcut (a win,
 a forced block, a VCF/VCT), where time management decides how long the move takes. Positions: benchmarks/data/middlegames.txt.
---spend-all searches as the brain does with no match clock (Limit.spend_all). --profile
-runs the searches under cProfile and prints the share of their time spent inside calls
+--profile runs the searches under cProfile and prints the share of their time spent inside calls
 into the compiled kernel, the rest being Python (the profiler's own cost counts as
 Python, so the share of Python is an upper bound).
 """
@@ -48,11 +47,10 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(level.value for level in Level))
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--spend-all", action="store_true", help="no early stop on a settled move (the brain without a match clock)")
     parser.add_argument("--profile", action="store_true", help="print the share of time inside compiled kernel calls")
     args = parser.parse_args()
     positions = load_positions()[: args.positions]
-    limit = Limit(time_ms=args.time_ms, spend_all=args.spend_all)
+    limit = Limit(time_ms=args.time_ms)
     print(f"{'level':<10}{'pos':>5}{'depth':>7}{'nodes':>9}{'nodes/s':>9}{'avg ms':>8}{'max ms':>8}")
     for name in args.levels.split(","):
         level = Level(name.strip())

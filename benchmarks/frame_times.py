@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     app.manager.switch("play", game=middlegame())
     app.step()
     app.engine.start()
-    while not app.manager.current.thinking:  # wait for the first search to be under way
+    while not app.manager.current.jobs.thinking:  # wait for the first search to be under way
         app.step()
 
     frame_ms: list[float] = []
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             last = now
             scene = app.manager.current
             moves_played += scene.game.move_count - before if scene.game.move_count >= before else 0
-            thinking_frames += bool(getattr(scene, "thinking", False))
+            jobs = getattr(scene, "jobs", None)  # the play scene's engine work (the result scene has none)
+            thinking_frames += bool(jobs is not None and jobs.thinking)
             if app.manager.current_name == "result":  # a game ended: start the same middlegame again
                 app.manager.switch("play", game=middlegame())
     finally:

@@ -70,10 +70,10 @@ def main() -> int:
         run(app, 0.3)
         play = app.manager.current
         for reply in ((6, 6), (8, 6), (6, 8)):
-            run(app, 20, lambda: play.game.is_ai_turn is False and play.job is None)
+            run(app, 20, lambda: play.game.is_ai_turn is False and play.jobs.job is None)
             empty = reply if play.game.board.is_empty(reply) else next(play.game.board.empty_points())
             play.place(empty)
-        run(app, 20, lambda: play.game.is_ai_turn is False and play.job is None)
+        run(app, 20, lambda: play.game.is_ai_turn is False and play.jobs.job is None)
         play.ask_hint()
         run(app, 20, lambda: play.hint is not None)
         run(app, 0.5)

@@ -14,6 +14,8 @@ and held-out) and the table. With --write it writes game/engine/eval_weights_tun
 (the "tuned" table, see game/engine/eval_weights.py); --json writes the table as JSON
 for GOMOKU_EVAL_WEIGHTS. The games are played with the hand-set table whatever
 GOMOKU_EVAL_WEIGHTS says, so the committed table depends on the seed and settings only.
+With --generations N the tuning repeats: each further generation plays its games with
+the table the one before fitted (seed + generation - 1) and fits from it.
 
 Needs numpy (pip install -e .[build]).
 """
@@ -24,6 +26,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -33,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
 from game.engine import Level  # noqa: E402
-from game.engine.eval_weights import WEIGHTS_ENV, EvalWeights, load_weights, weights_to_json  # noqa: E402
+from game.engine.eval_weights import WEIGHTS_ENV, EvalWeights, active_weights, load_weights, weights_to_json  # noqa: E402
 from game.match.openings import OPENINGS_FILE, load_openings  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
 from texel.features import PositionCounts  # noqa: E402
@@ -50,7 +53,7 @@ def is_held_out(game: int) -> bool:
     return (game * 0x9E3779B1) % 2**32 % HOLD_OUT_EVERY == 0
 
 
-def collect(args: argparse.Namespace) -> list[PositionCounts]:
+def collect(args: argparse.Namespace, seed: int) -> list[PositionCounts]:
     """The labelled quiet positions of the self-play games (or of a saved data file)."""
     if args.load_data:
         rows = json.loads(Path(args.load_data).read_text(encoding="utf-8"))
@@ -60,7 +63,7 @@ def collect(args: argparse.Namespace) -> list[PositionCounts]:
     positions: list[PositionCounts] = []
     started = time.perf_counter()
     wins = [0, 0, 0]
-    for number, game in enumerate(games(openings, args.games, args.seed, settings)):
+    for number, game in enumerate(games(openings, args.games, seed, settings)):
         positions.extend(quiet_positions(game, number))
         wins[game.winner] += 1
         if (number + 1) % 50 == 0 or number + 1 == args.games:
@@ -86,42 +89,24 @@ def module_text(weights: EvalWeights, command: str, report: list[str]) -> str:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=800)
-    parser.add_argument("--nodes", type=int, default=10000, help="node budget per self-play move")
-    parser.add_argument("--level", default="master")
-    parser.add_argument("--random-plies", type=int, default=2, help="random moves after each opening")
-    parser.add_argument("--openings", default=str(OPENINGS_FILE))
-    parser.add_argument("--scales", default="9/8,5/4,11/8,3/2,7/4", help="mover scales to try (fractions)")
-    parser.add_argument("--regularisations", default="0.0003,0.001,0.003")
-    parser.add_argument("--search-share", type=float, default=0.5,
-                        help="share of each label taken from the self-play search's score (the rest: the result)")
-    parser.add_argument("--fit-tempo", action="store_true", help="fit the tempo term too (the search's 'tempo' feature)")
-    parser.add_argument("--steps", type=int, default=3000, help="optimiser steps per fit")
-    parser.add_argument("--write", action="store_true", help=f"write {TUNED_MODULE.relative_to(ROOT)}")
-    parser.add_argument("--json", help="also write the table as JSON here")
-    parser.add_argument("--save-data", help="save the labelled positions (JSON) to refit without replaying")
-    parser.add_argument("--load-data", help="fit positions saved by --save-data instead of playing")
-    args = parser.parse_args()
-    os.environ[WEIGHTS_ENV] = "handset"  # before the first search builds a table
-
-    handset = load_weights("handset")
-    positions = collect(args)
+def tune(args: argparse.Namespace, base: EvalWeights, generation: int) -> tuple[EvalWeights, list[str]]:
+    """One generation: self-play with `base`, then the fit that starts from (and is pulled
+    towards) `base`. Returns the table and the report lines."""
+    active_weights.cache_clear()  # the self-play searches read the table named by WEIGHTS_ENV
+    positions = collect(args, args.seed + generation - 1)
     training_positions = [p for p in positions if not is_held_out(p.game)]
     held_out_positions = [p for p in positions if is_held_out(p.game)]
     train, held_out = Data.from_positions(training_positions), Data.from_positions(held_out_positions)
     print(f"positions: {len(positions)} quiet ({len(train)} training, {len(held_out)} held out)")
-    start = Params.from_weights(handset, use_tempo=args.fit_tempo)
+    start = Params.from_weights(base, use_tempo=args.fit_tempo)
     k = fit_k(train, start)  # against the results alone: the scale of the search's scores too
     if args.search_share:
         train = Data.from_positions(training_positions, args.search_share, k)
         held_out = Data.from_positions(held_out_positions, args.search_share, k)
     report = [
-        f"positions: {len(positions)} ({len(train)} training, {len(held_out)} held out)",
+        f"generation {generation}: positions: {len(positions)} ({len(train)} training, {len(held_out)} held out)",
         f"K: {k:.1f}" + (f" (labels {args.search_share:g} search score, the rest result)" if args.search_share else ""),
-        f"hand-set loss: training {loss(train, start, k):.5f}, held out {loss(held_out, start, k):.5f}",
+        f"starting table's loss: training {loss(train, start, k):.5f}, held out {loss(held_out, start, k):.5f}",
     ]
     print("\n".join(report[1:]))
     best = None
@@ -141,14 +126,50 @@ def main() -> None:
         f"training {loss(train, fitted, k):.5f}, held out {held:.5f}"
     )
     print(report[-1])
+    about = f"tune_eval.py seed {args.seed}, generation {generation}, {args.games} games at {args.nodes} nodes, K {k:.0f}"
+    return to_weights(fitted, base, (scale.numerator, scale.denominator), args.fit_tempo, about), report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=800)
+    parser.add_argument("--nodes", type=int, default=10000, help="node budget per self-play move")
+    parser.add_argument("--level", default="master")
+    parser.add_argument("--random-plies", type=int, default=2, help="random moves after each opening")
+    parser.add_argument("--openings", default=str(OPENINGS_FILE))
+    parser.add_argument("--scales", default="9/8,5/4,11/8,3/2,7/4", help="mover scales to try (fractions)")
+    parser.add_argument("--regularisations", default="0.0003,0.001,0.003")
+    parser.add_argument("--search-share", type=float, default=0.5,
+                        help="share of each label taken from the self-play search's score (the rest: the result)")
+    parser.add_argument("--fit-tempo", action="store_true", help="fit the tempo term too (the search's 'tempo' feature)")
+    parser.add_argument("--steps", type=int, default=3000, help="optimiser steps per fit")
+    parser.add_argument("--generations", type=int, default=1,
+                        help="rounds of self-play and fit; each plays with the table the one before fitted")
+    parser.add_argument("--write", action="store_true", help=f"write {TUNED_MODULE.relative_to(ROOT)}")
+    parser.add_argument("--json", help="also write the table as JSON here")
+    parser.add_argument("--save-data", help="save the labelled positions (JSON) to refit without replaying")
+    parser.add_argument("--load-data", help="fit positions saved by --save-data instead of playing")
+    args = parser.parse_args()
+    if args.load_data and args.generations > 1:
+        parser.error("--load-data fits saved positions once: it cannot play further generations")
+    weights = load_weights("handset")
+    report: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for generation in range(1, args.generations + 1):
+            # The games are played with the table being improved: the hand-set one first.
+            table_file = Path(folder) / f"generation-{generation}.json"
+            table_file.write_text(weights_to_json(weights), encoding="utf-8")
+            os.environ[WEIGHTS_ENV] = str(table_file)
+            weights, lines = tune(args, weights, generation)
+            report.extend(lines)
     command = (
         f"python build_scripts/tune_eval.py --seed {args.seed} --games {args.games} --nodes {args.nodes} "
         f"--level {args.level} --random-plies {args.random_plies} --scales {args.scales} "
         f"--regularisations {args.regularisations} --steps {args.steps} --search-share {args.search_share:g}"
-        f"{' --fit-tempo' if args.fit_tempo else ''} --write"
+        f"{' --fit-tempo' if args.fit_tempo else ''}"
+        f"{f' --generations {args.generations}' if args.generations > 1 else ''} --write"
     )
-    about = f"tune_eval.py seed {args.seed}, {args.games} games at {args.nodes} nodes, K {k:.0f}"
-    weights = to_weights(fitted, handset, (scale.numerator, scale.denominator), args.fit_tempo, about)
     print(table_text(weights))
     if args.write:
         atomic_write_text(TUNED_MODULE, module_text(weights, command, report))

@@ -10,8 +10,8 @@ follows on from the last one and a full BOARD otherwise (after a take-back, a hi
 game). Every answer is judged: a late one (after the limit plus `grace_ms`), the end of the
 brain's output, a line that is no answer, ERROR/UNKNOWN to a command it must know, a move
 off the board or on a stone, and a renju-forbidden black move (the rules core decides) each
-raise EngineFailure naming the brain. A brain that failed is killed at once with its whole
-process group; `close` kills one that ignores END after `end_grace` seconds.
+raise EngineFailure naming the brain. Starting, stopping and killing the process, and the
+clock on every answer, are BrainConnection's (brain_connection.py), which the client extends.
 
 Analysis: `analyse(board, n)` sends YXBOARD and YXNBEST and collects the MESSAGE reports
 (best first); a brain that does not know YXNBEST is asked for a plain move instead.
@@ -26,7 +26,6 @@ against it.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +33,9 @@ from typing import Callable, Sequence
 
 from game.rules import Board, Point, Rule, Stone
 
+from .brain_connection import END_GRACE_SECONDS, STOP_GRACE_SECONDS, BrainConnection, quote_output
 from .brain_output import SearchInfo, is_chatter, parse_about, parse_move, parse_search_message
-from .brain_process import BrainProcess, split_command, working_folder
+from .brain_process import split_command
 from .failures import EngineFailure, FailureKind
 
 log = logging.getLogger(__name__)
@@ -46,16 +46,6 @@ START_SECONDS = 15.0
 ABOUT_SECONDS = 5.0
 #: Extra time beyond the move limit before a brain is judged late (a loaded machine, a slow pipe).
 GRACE_MS = 1000
-#: Seconds a brain has to exit after END before it is killed.
-END_GRACE_SECONDS = 2.0
-#: Seconds a thinking brain has to answer YXSTOP before it is killed (and started again on the
-#: next request): a cancelled job must not hold up the next one for a whole move time.
-STOP_GRACE_SECONDS = 0.5
-#: How often a wait for an answer looks whether a stop was asked for meanwhile.
-_WAIT_SLICE_SECONDS = 0.05
-#: Some brains drop a command that arrives in the instant after they print a move: wait this
-#: long after an answer before the next command (billed to no one; arena.py does the same).
-SETTLE_SECONDS = 0.03
 MAX_MEMORY = 350 * 1024 * 1024
 #: Gomocup INFO game_type: 0 the opponent is a human, 1 another brain.
 GAME_TYPE_HUMAN, GAME_TYPE_BRAIN = 0, 1
@@ -88,7 +78,7 @@ class _Sync:
     fresh: bool = True  # nothing sent since START: BEGIN is allowed
 
 
-class GomocupClient:
+class GomocupClient(BrainConnection):
     """One brain, driven through the Gomocup protocol. Not thread-safe: one thread talks to it.
 
     `command` is a path (run from its own folder) or a command line. `name` is how failures
@@ -105,36 +95,18 @@ class GomocupClient:
         on_message: Callable[[str], None] | None = None,
         stop_grace: float = STOP_GRACE_SECONDS,
     ) -> None:
-        self.argv = split_command(command)
-        self.name = name or Path(self.argv[0]).stem or self.argv[0]
-        self.grace_ms = grace_ms
+        argv = split_command(command)
+        super().__init__(argv, name or Path(argv[0]).stem or argv[0], grace_ms, end_grace, stop_grace)
         self.start_seconds = start_seconds
-        self.end_grace = end_grace
-        self.stop_grace = stop_grace
         self.on_message = on_message
-        self._send_lock = threading.Lock()  # request_stop writes from another thread
-        self._thinking = False  # a move or analysis command is waiting for its answer
-        self._stop_deadline: float | None = None
-        self._stray_refusals = 0  # YXSTOPs a brain may still answer with ERROR/UNKNOWN
         self.about: dict[str, str] = {}
         self.messages: list[str] = []  # the latest MESSAGE lines, for a log or a panel
-        self.process: BrainProcess | None = None
         self.size = 0
         self.rule = Rule.FREESTYLE
-        self.turn_ms = 1000
         self._sync = _Sync()
-        self._answered_at = 0.0
         self.nbest_supported: bool | None = None  # unknown until asked
 
-    # ----------------------------------------------------------------- life
-    @property
-    def running(self) -> bool:
-        return self.process is not None and self.process.exit_code is None
-
-    @property
-    def pid(self) -> int | None:
-        return None if self.process is None else self.process.pid
-
+    # ----------------------------------------------------------------- start
     def start(
         self,
         size: int = 15,
@@ -150,14 +122,10 @@ class GomocupClient:
         with OK in time (the process is killed).
         """
         self.close()
-        try:
-            self.process = BrainProcess(self.argv, working_folder(self.argv))
-        except (OSError, ValueError) as error:
-            raise EngineFailure(FailureKind.NOT_STARTED, self.name, f"cannot start {self.argv[0]!r}: {_reason(error)}") from error
+        self._open()
         self.size, self.rule, self.turn_ms = size, rule, turn_ms
         self._sync = _Sync()
         self.nbest_supported = None
-        self._stray_refusals = 0
         try:
             self._handshake(size, rule, turn_ms, match_ms, game_type, max_memory)
         except EngineFailure:
@@ -212,41 +180,6 @@ class GomocupClient:
             self.rule = rule
             self._send(f"INFO rule {rule.gomocup_code}")
             self._sync = _Sync(fresh=False)
-
-    def close(self) -> bool:
-        """END, then kill the brain's group if it is still there after `end_grace`. Idempotent.
-
-        Returns False when the brain ignored END and had to be killed.
-        """
-        process, self.process = self.process, None
-        if process is None:
-            return True
-        ended = process.close(self.end_grace)
-        if not ended:
-            log.warning("%s ignored END; killed after %.1f s", self.name, self.end_grace)
-        return ended
-
-    def kill(self) -> None:
-        """End the brain and its helpers now (after a failure)."""
-        process, self.process = self.process, None
-        if process is not None:
-            process.kill()
-
-    def request_stop(self) -> bool:
-        """Ask a thinking brain to answer now (YXSTOP). Safe from another thread. The wait for
-        its answer ends `stop_grace` seconds from now; a brain still silent then is killed.
-        Returns False when there was nothing to stop."""
-        process = self.process
-        if process is None or not self._thinking:
-            return False
-        self._stop_deadline = time.monotonic() + self.stop_grace
-        self._stray_refusals += 1
-        with self._send_lock:
-            return process.send("YXSTOP")
-
-    def _begin_thinking(self) -> None:
-        self._stop_deadline = None
-        self._thinking = True
 
     # ----------------------------------------------------------------- moves
     def move(self, board: Board, turn_ms: int | None = None, time_left_ms: int | None = None) -> BrainMove:
@@ -336,8 +269,8 @@ class GomocupClient:
             self._stray_refusals -= 1  # its answer to an earlier YXSTOP it does not know
             return
         if word in ("ERROR", "UNKNOWN"):
-            raise EngineFailure(FailureKind.REFUSED, self.name, f"answered {command!r} with {_quote(text)}")
-        raise EngineFailure(FailureKind.GARBAGE, self.name, f"printed {_quote(text)} instead of a move after {command!r}")
+            raise EngineFailure(FailureKind.REFUSED, self.name, f"answered {command!r} with {quote_output(text)}")
+        raise EngineFailure(FailureKind.GARBAGE, self.name, f"printed {quote_output(text)} instead of a move after {command!r}")
 
     def _note_message(self, text: str, info: list[SearchInfo]) -> None:
         if not text.upper().startswith("MESSAGE"):
@@ -401,102 +334,6 @@ class GomocupClient:
         if not candidate.pv or candidate.pv[0] != answer.point:
             candidate = SearchInfo(candidate.depth, candidate.score, candidate.nodes, candidate.time_ms, (answer.point,), 1)
         return BrainAnalysis(answer.point, (candidate,), answer.time_ms, False)
-
-    # ----------------------------------------------------------------- plumbing
-    def _send(self, *lines: str) -> float:
-        assert self.process is not None
-        with self._send_lock:
-            delivered = self.process.send(*lines)
-        if not delivered:
-            code = self.process.wait_exit(1.0)
-            self.kill()
-            raise EngineFailure(FailureKind.DIED, self.name, self._death_note(f"exited (code {code}) before {lines[-1]!r}"))
-        log.debug("%s << %s", self.name, " | ".join(lines))
-        return time.monotonic()
-
-    def _settle(self) -> None:
-        wait = self._answered_at + SETTLE_SECONDS - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-
-    def _wait_quiet(self, seconds: float) -> None:
-        """Swallow what a brain still prints after refusing a command (e.g. a second UNKNOWN)."""
-        if self.process is not None:
-            time.sleep(seconds)
-            self.process.drain()
-
-    def _next(self, deadline: float, command: str) -> tuple[float, str]:
-        """The next line before `deadline`, or EngineFailure TIMEOUT / DIED."""
-        process = self.process
-        if process is None:  # killed from another thread (the window closed the engine)
-            raise EngineFailure(FailureKind.DIED, self.name, f"was stopped while answering {command!r}")
-        while True:  # in slices, so a stop asked for meanwhile shortens the wait
-            stop_deadline = self._stop_deadline if self._thinking else None
-            limit = deadline if stop_deadline is None else min(deadline, stop_deadline)
-            got = process.next_line(min(limit, time.monotonic() + _WAIT_SLICE_SECONDS))
-            if got is not None or time.monotonic() >= limit:
-                break
-        if got is None or (got[1] is not None and got[0] > deadline):
-            if stop_deadline is not None and stop_deadline < deadline:
-                raise EngineFailure(
-                    FailureKind.TIMEOUT, self.name, f"did not answer YXSTOP within {self.stop_grace:g} s; killed"
-                )
-            raise EngineFailure(
-                FailureKind.TIMEOUT,
-                self.name,
-                f"did not answer {command!r} within {self.turn_ms} ms + {self.grace_ms} ms grace; killed",
-            )
-        arrived, line = got
-        if line is None:
-            code = process.wait_exit(1.0)
-            raise EngineFailure(FailureKind.DIED, self.name, self._death_note(f"exited (code {code}) after {command!r}"))
-        log.debug("%s >> %s", self.name, line)
-        return arrived, line
-
-    def _answer(
-        self,
-        deadline: float,
-        accept: Callable[[str], bool],
-        command: str,
-        lenient: bool = False,
-        late_kind: FailureKind = FailureKind.TIMEOUT,
-    ) -> str:
-        """The first accepted line; with `lenient`, other lines are skipped (banners at start)."""
-        skipped: list[str] = []
-        while True:
-            try:
-                _, line = self._next(deadline, command)
-            except EngineFailure as failure:
-                if failure.kind is FailureKind.TIMEOUT:
-                    seen = f"; it printed {_quote(' | '.join(skipped[-3:]))}" if skipped else ""
-                    raise EngineFailure(late_kind, self.name, f"did not answer {command!r} in time{seen}") from None
-                raise
-            if accept(line.strip()):
-                return line.strip()
-            if not is_chatter(line) and not lenient:
-                raise EngineFailure(FailureKind.GARBAGE, self.name, f"printed {_quote(line)} after {command!r}")
-            if not is_chatter(line):
-                skipped.append(line.strip())
-
-    def _death_note(self, what: str) -> str:
-        if self.process is not None and self.process.exit_code is not None:
-            self.process.finish_stderr(0.5)
-        tail = list(self.process.stderr_tail) if self.process is not None else []
-        return f"{what}" + (f"; its last error output: {_quote(' | '.join(tail[-3:]))}" if tail else "")
-
-
-def _reason(error: Exception) -> str:
-    """An OSError's words without the errno noise ("permission denied", "there is no file at ...")."""
-    if isinstance(error, PermissionError):
-        return "permission denied (is it executable?)"
-    if isinstance(error, OSError) and error.strerror and not error.args[1:] == ():
-        return error.strerror.lower()
-    return str(error)
-
-
-def _quote(text: str) -> str:
-    text = text.strip()
-    return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
 def _best_per_rank(reports: list[SearchInfo], best: Point) -> tuple[SearchInfo, ...]:

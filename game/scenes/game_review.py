@@ -8,7 +8,8 @@ jumps to that move), and for the move on the board its class, the better move an
 tactical mistake, the forced line, which "Show proof" plays out on the board stone by stone.
 
 Params: `record` (GameRecord) or `game` (Game); `back` names the scene to return to and
-`back_params` what to give it; `source` is a file name to show.
+`back_params` what to give it; `source` is a file name to show. The side panel is drawn by
+game_review_panel.py.
 """
 
 from __future__ import annotations
@@ -18,33 +19,29 @@ from typing import Any
 
 import pygame
 
-from game.coach import GameReview, MoveClass, MoveReview, ReviewRunner, describe
+from game.coach import GameReview, MoveReview, ReviewRunner
 from game.coach.annotated_sgf import write_annotated
 from game.coach.external_analyst import AnalystSpec
 from game.engine.analysis import Proof
 from game.i18n import current_language, tr
 from game.model import Game
-from game.records import GameRecord, point_to_notation
+from game.records import GameRecord
 from game.records.atomic import atomic_write_text
-from game.rules import Board, IllegalMoveError, Reason, Stone
+from game.rules import Board, IllegalMoveError, Reason
 from game.storage import record_from_game
 from game.storage.engines import find_entry
-from game.ui import chrome, text, theme
-from game.ui.analysis_view import draw_line_stones, percent
+from game.ui import chrome, theme
+from game.ui.analysis_view import draw_line_stones
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
-from game.ui.eval_graph import CLASS_COLOURS, draw_eval_graph, move_at
-from game.ui.panel import draw_spinner
-from game.ui.stones import stone_surface
+from game.ui.eval_graph import CLASS_COLOURS, move_at
 from game.ui.widgets import Button, FocusGroup
 
 from .base import Scene
-from .names import colour_name
+from .game_review_panel import draw_review_panel
 
 #: Seconds between the stones of a proof played out on the board.
 PROOF_STEP_SECONDS = 0.6
 _STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-#: Classes the "next mistake" key stops at.
-_FLAGGED = (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
 
 
 def legal_prefix(record: GameRecord) -> list[tuple[int, int]]:
@@ -73,11 +70,12 @@ def proof_of(review: MoveReview) -> tuple[Proof, int] | None:
 
 
 def next_flagged(moves: tuple[MoveReview, ...], index: int) -> int | None:
-    """The board index (move number) of the first flagged move after `index`, wrapping round."""
+    """The board index (move number) of the first flagged move (an inaccuracy or worse) after
+    `index`, wrapping round: where the "next mistake" key goes."""
     count = len(moves)
     for step in range(1, count + 1):
         review = moves[(index + step - 1) % count]
-        if review.move_class in _FLAGGED:
+        if review.move_class.is_flagged:
             return review.number
     return None
 
@@ -375,7 +373,8 @@ class GameReviewScene(Scene):
                 pygame.draw.circle(surface, theme.WIN_GLOW, grid.pixel_of(point), diameter // 2 + 2, width=3)
         else:
             self._draw_move_marks(surface)
-        self._draw_panel(surface)
+        self.graph_rect = draw_review_panel(surface, self)
+        self.focus.draw(surface)
 
     def _proof_five(self) -> tuple[tuple[int, int], ...]:
         """The five the proof ends with, once it has been played out to the end."""
@@ -401,135 +400,6 @@ class GameReviewScene(Scene):
         grid, diameter = self.layout.grid, self.view.stone_diameter  # type: ignore[union-attr]
         colour = CLASS_COLOURS[review.move_class.value]
         pygame.draw.circle(surface, colour, grid.pixel_of(review.point), diameter // 2 + 3, width=max(3, diameter // 9))
-        if review.best_move is not None and review.best_move != review.point and review.move_class in _FLAGGED:
+        if review.best_move is not None and review.best_move != review.point and review.move_class.is_flagged:
             draw_line_stones(surface, grid, diameter, review.stone, (review.best_move,), self.board, alpha=140)
             pygame.draw.circle(surface, CLASS_COLOURS["best"], grid.pixel_of(review.best_move), diameter // 2 + 2, width=3)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        px, py, pw, ph = self.layout.panel_rect
-        pad = max(10, pw // 24)
-        inner = pw - 2 * pad
-        x, y = px + pad, py + pad
-        title_size = int(min(30, max(20, ph * 0.045)))
-        title = text.fitted(tr("gamereview.title"), title_size, theme.ACCENT, inner, bold=True)
-        surface.blit(title, (x, y))
-        y += title.get_height() + 2
-        body = max(13, int(title_size * 0.56))
-        if self.source:
-            image = text.fitted(self.source, body, theme.TEXT_DIM, inner)
-            surface.blit(image, (x, y))
-            y += image.get_height() + 2
-        for line, colour in self._analyst_lines():
-            for part in text.wrap(line, body, inner)[:3]:
-                image = text.render(part, body, colour)
-                surface.blit(image, (x, y))
-                y += image.get_height() + 2
-        y += pad // 2
-        if self.state == "done" and self.review is not None:
-            y = self._draw_summary(surface, x, y, inner, body)
-            graph_h = int(min(110, max(60, ph * 0.14)))
-            self.graph_rect = pygame.Rect(x, y, inner, graph_h)
-            classes = [move.move_class.value for move in self.review.moves]
-            draw_eval_graph(surface, self.graph_rect, self.review.black_chances, classes, self.index, body)
-            y += graph_h + pad // 2
-        else:
-            self.graph_rect = pygame.Rect(0, 0, 0, 0)
-            y = self._draw_progress(surface, x, y, inner, body)
-        self._draw_move_details(surface, pygame.Rect(x, y, inner, self.buttons_top - y - pad // 2), body)
-        self.focus.draw(surface)
-
-    def _analyst_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """Who scored the positions: shown only when an external engine was asked to."""
-        if self.analyst is None:
-            return []
-        review = self.review if self.state == "done" else None
-        if review is not None and review.analyst_note:
-            return [(tr("gamereview.analyst_failed", name=self.analyst.name, error=review.analyst_note), theme.BAD)]
-        name = review.analyst if review is not None and review.analyst else self.analyst.name
-        return [(tr("gamereview.analyst", name=name), theme.TEXT_DIM)]
-
-    def _draw_progress(self, surface: pygame.Surface, x: int, y: int, inner: int, body: int) -> int:
-        done, total = self.progress
-        if self.state == "running":
-            message = tr("gamereview.progress", done=done, total=total)
-            draw_spinner(surface, (x + inner - body // 2 - 2, y + body // 2 + 2), max(5, body // 2), self.time)
-        elif self.state == "cancelled":
-            message = tr("gamereview.cancelled")
-        else:
-            message = self.error
-        colour = theme.BAD if self.state == "failed" else theme.TEXT
-        for line in text.wrap(message, body, inner - body - 8)[:3]:
-            image = text.render(line, body, colour)
-            surface.blit(image, (x, y))
-            y += image.get_height()
-        y += 4
-        bar = pygame.Rect(x, y, inner, max(10, body))
-        pygame.draw.rect(surface, (30, 34, 40), bar, border_radius=bar.height // 2)
-        filled = int(bar.width * done / max(1, total))
-        if filled > 0:
-            pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, filled, bar.height), border_radius=bar.height // 2)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=bar.height // 2)
-        return bar.bottom + body
-
-    def _draw_summary(self, surface: pygame.Surface, x: int, y: int, inner: int, body: int) -> int:
-        assert self.review is not None
-        icon = stone_surface(Stone.BLACK, body + 4)
-        for stone in (Stone.BLACK, Stone.WHITE):
-            summary = self.review.summaries.get(stone)
-            if summary is None:
-                continue
-            surface.blit(stone_surface(stone, body + 4), (x, y))
-            head = tr("gamereview.accuracy", side=colour_name(stone), accuracy=round(summary.accuracy))
-            image = text.fitted(head, body, theme.TEXT, inner - icon.get_width() - 6, bold=True)
-            surface.blit(image, (x + icon.get_width() + 6, y + (icon.get_height() - image.get_height()) // 2))
-            y += max(icon.get_height(), image.get_height()) + 2
-            cx = x
-            small = max(11, body - 2)
-            for move_class in MoveClass:
-                count = summary.counts.get(move_class, 0)
-                colour = CLASS_COLOURS[move_class.value]
-                label = text.render(f"{tr('gamereview.class.' + move_class.value)} {count}", small, theme.TEXT_DIM)
-                width = label.get_width() + small + 10
-                if cx + width > x + inner:
-                    cx = x
-                    y += label.get_height() + 1
-                pygame.draw.circle(surface, colour, (cx + small // 2, y + label.get_height() // 2), max(3, small // 3))
-                surface.blit(label, (cx + small, y))
-                cx += width
-            y += int(small * 1.5) + 4
-        return y + 2
-
-    def _draw_move_details(self, surface: pygame.Surface, rect: pygame.Rect, body: int) -> None:
-        """The move on the board: number, point, class, chances, what it missed or allowed."""
-        y = rect.y
-        if self.index == 0:
-            lines = [(tr("gamereview.start"), theme.TEXT_DIM, False)]
-        else:
-            point = self.moves[self.index - 1]
-            stone = Stone.BLACK if self.index % 2 == 1 else Stone.WHITE
-            head = tr("gamereview.move", number=self.index, side=colour_name(stone), point=point_to_notation(point, self.record.size))
-            lines = [(head, theme.TEXT, True)]
-            review = self.current()
-            if review is not None:
-                name = tr("gamereview.class." + review.move_class.value)
-                lines.append((name, CLASS_COLOURS[review.move_class.value], True))
-                lines.append((tr("gamereview.chances", before=percent(review.chance_before), after=percent(review.chance_after)),
-                              theme.TEXT_DIM, False))
-                # describe() reads "class — what it missed or allowed — better: x"; the class is
-                # already on its own line above, so each further part gets a line of its own
-                parts = describe(review, current_language()).split(" — ")[1:]
-                has_better = review.move_class in _FLAGGED and review.best_move not in (None, review.point)
-                for number, part in enumerate(parts, start=1):
-                    better = has_better and number == len(parts)
-                    lines.append((part, CLASS_COLOURS["best"] if better else theme.TEXT, False))
-                if self.proof is not None:
-                    proof, _ = self.proof
-                    lines.append((tr("gamereview.proof_playing", shown=self.proof_shown, total=len(proof.line)), theme.ACCENT, False))
-        for message, colour, bold in lines:
-            for line in text.wrap(message, body, rect.width, bold):
-                if y + body > rect.bottom:
-                    return
-                image = text.render(line, body, colour, bold)
-                surface.blit(image, (rect.x, y))
-                y += image.get_height()
-            y += 3

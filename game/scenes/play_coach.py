@@ -94,7 +94,7 @@ class PlayCoach:
         return self.checking or self.verdict is not None
 
     def stop(self) -> None:
-        self.analysis.stop(cancel=self.scene.job is None)
+        self.analysis.stop(cancel=self.scene.jobs.job is None)
 
     def _analyst(self) -> Any:
         """The panel's analyst (Settings -> Engines may name an external one); teaching mode's
@@ -108,7 +108,7 @@ class PlayCoach:
         return self.analysis.running or self.checking
 
     def toggle(self) -> None:
-        shown = self.analysis.toggle(cancel=self.scene.job is None)
+        shown = self.analysis.toggle(cancel=self.scene.jobs.job is None)
         hinted = self.game.config.is_vs_ai
         self.scene.app.notify(tr(("analysis.on_hint" if hinted else "analysis.on") if shown else "analysis.off"))
 
@@ -156,8 +156,8 @@ class PlayCoach:
         if self.verdict is not None and self._verdict_moves != tuple(board.moves):
             self.verdict = None  # the position it was about is gone (a take-back, a new game)
         human_turn = not game.is_over and not game.is_ai_turn
-        scene_job = self.scene.job is not None
-        scene_worker = (getattr(self.scene, "job_worker", None) or self.scene.app.engine) if scene_job else None
+        scene_job = self.scene.jobs.job is not None
+        scene_worker = (self.scene.jobs.worker or self.scene.app.engine) if scene_job else None
         if scene_worker is not None and self.analysis.running and scene_worker is not self.analysis.job_worker:
             # the scene's job runs in another process (an external engine, or ours is external):
             # ours would run on unpolled, so stop it; its worker's newest job is ours

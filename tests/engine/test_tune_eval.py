@@ -92,3 +92,37 @@ def test_labels_can_blend_the_result_with_the_searchs_score():
     assert Data.from_positions(positions).labels.tolist() == [1.0, 0.0]
     blended = Data.from_positions(positions, search_share=0.5, k=1000.0).labels
     assert blended == pytest.approx([0.75, 0.5 / (1 + np.exp(-1.0))])
+
+
+def test_each_generation_plays_with_the_table_the_one_before_fitted(monkeypatch, tmp_path):
+    import tune_eval
+
+    played_with, fitted = [], []
+    collect, tune = tune_eval.collect, tune_eval.tune
+
+    def recording_collect(args, seed):
+        played_with.append(active_weights())  # the table the self-play searches read
+        return collect(args, seed)
+
+    def recording_tune(args, base, generation):
+        table, report = tune(args, base, generation)
+        fitted.append(table)
+        return table, report
+
+    monkeypatch.setattr(tune_eval, "collect", recording_collect)
+    monkeypatch.setattr(tune_eval, "tune", recording_tune)
+    monkeypatch.setenv("GOMOKU_EVAL_WEIGHTS", "")  # restored (unset) after the test: the tuner sets it
+    out = tmp_path / "table.json"
+    monkeypatch.setattr(sys, "argv", ["tune_eval.py", "--games", "6", "--nodes", "300", "--generations", "2",
+                                      "--steps", "40", "--scales", "11/8", "--regularisations", "0.001",
+                                      "--json", str(out)])
+    try:
+        tune_eval.main()
+    finally:
+        active_weights.cache_clear()  # the tuner pointed GOMOKU_EVAL_WEIGHTS at its own files
+    handset = load_weights("handset")
+    assert len(played_with) == 2 and len(fitted) == 2
+    assert played_with[0].to_mapping() == handset.to_mapping()
+    assert played_with[1].pattern == fitted[0].pattern and played_with[1].class_bonus == fitted[0].class_bonus
+    assert fitted[0].pattern != handset.pattern  # so the check above can tell the tables apart
+    assert load_weights(str(out)).pattern == fitted[1].pattern

@@ -86,8 +86,8 @@ def test_an_engine_that_crashes_mid_game_is_replaced_by_a_builtin_level(make_app
     scene = app.manager.current
     assert run_until(app, lambda: scene.game.move_count == 1, 30)
     scene.place((0, 0))
-    assert run_until(app, lambda: scene.fallback_offered, 30)
-    assert "Crashy" not in scene.engine_error or "exited (code 3)" in scene.engine_error
+    assert run_until(app, lambda: scene.jobs.fallback_offered, 30)
+    assert "Crashy" not in scene.jobs.error or "exited (code 3)" in scene.jobs.error
     assert scene.game.move_count == 2  # the game is as it was
     click_button(app, "fallback")
     assert scene.game.config.black.kind is PlayerKind.AI
@@ -147,8 +147,8 @@ def test_an_opponent_engine_whose_file_is_gone_offers_the_builtin_level(make_app
     gone = str(tmp_path / "moved" / "pbrain-old")
     app = _engine_game(make_app, gone, "Old")
     scene = app.manager.current
-    assert run_until(app, lambda: scene.fallback_offered, 30)
-    assert "there is no file at" in scene.engine_error
+    assert run_until(app, lambda: scene.jobs.fallback_offered, 30)
+    assert "there is no file at" in scene.jobs.error
     click_button(app, "fallback")
     assert run_until(app, lambda: scene.game.move_count == 1, 30)  # the built-in level opened
 

@@ -10,6 +10,7 @@ from gui_driver import click, click_button, click_point, frames, press, run_unti
 from game.engine import Level, Limit
 from game.model import Game, GameConfig, Player
 from game.rules import Rule, Stone
+from game.scenes.play_panel import status_line
 from game.storage import Settings
 
 
@@ -161,7 +162,7 @@ def test_clicks_during_the_ai_turn_are_ignored_and_explained(app):
     frames(app)
     scene = app.manager.current
     click_point(app, (7, 7))
-    assert scene.game.is_ai_turn and scene.thinking
+    assert scene.game.is_ai_turn and scene.jobs.thinking
     click_point(app, (3, 3))
     assert scene.game.moves == [(7, 7)]
     assert scene.status and scene.status_left > 0
@@ -172,21 +173,21 @@ def test_clicks_during_the_ai_turn_are_ignored_and_explained(app):
 
 
 def test_the_ai_replies_and_one_undo_takes_back_both_moves(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
     scene = app.manager.current
     click_point(app, (7, 7))
     assert run_until(app, lambda: scene.game.move_count == 2)
-    assert not scene.thinking
+    assert not scene.jobs.thinking
     press(app, pygame.K_u)
     assert scene.game.moves == []
     assert scene.game.undos_left[Stone.BLACK] == 2
 
 
 def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner", human=Stone.WHITE))
     frames(app)
@@ -196,16 +197,16 @@ def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
 
 
 def test_the_ai_reply_is_held_back_for_a_minimum_thinking_time(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 600.0)
+    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 600.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
     scene = app.manager.current
     click_point(app, (7, 7))
-    assert run_until(app, lambda: scene.ai_reply is not None, seconds=90)
+    assert run_until(app, lambda: scene.jobs.reply is not None, seconds=90)
     frames(app, 3)
-    assert scene.game.move_count == 1 and scene.thinking  # the answer is in, but not shown yet
-    monkeypatch.setattr("game.scenes.play.MIN_THINK_SECONDS", 0.0)
+    assert scene.game.move_count == 1 and scene.jobs.thinking  # the answer is in, but not shown yet
+    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     assert scene.game.move_count == 2
 
@@ -242,13 +243,13 @@ def test_new_game_during_a_search_stops_it(app):
     app.manager.switch("play", game=vs_ai_game("master"))
     frames(app)
     click_point(app, (7, 7))
-    assert app.manager.current.thinking
+    assert app.manager.current.jobs.thinking
     press(app, pygame.K_n)  # mid-game, the first press only asks
     assert app.manager.current.game.move_count == 1
     press(app, pygame.K_n)
     frames(app)
     scene = app.manager.current
-    assert scene.game.move_count == 0 and not scene.thinking
+    assert scene.game.move_count == 0 and not scene.jobs.thinking
 
 
 def test_quitting_mid_search_leaves_no_process_or_thread(make_app):
@@ -258,7 +259,7 @@ def test_quitting_mid_search_leaves_no_process_or_thread(make_app):
     app.manager.switch("play", game=vs_ai_game("master"))
     frames(app)
     click_point(app, (7, 7))
-    assert app.manager.current.thinking and app.engine.is_alive
+    assert app.manager.current.jobs.thinking and app.engine.is_alive
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run(max_frames=10)
     assert not app.running
@@ -361,9 +362,9 @@ def test_undo_during_the_ai_search_stops_it_and_takes_the_move_back(app):
     frames(app)
     scene = app.manager.current
     click_point(app, (7, 7))
-    assert scene.thinking
+    assert scene.jobs.thinking
     press(app, pygame.K_u)
-    assert scene.game.moves == [] and not scene.thinking
+    assert scene.game.moves == [] and not scene.jobs.thinking
     assert not app.engine.busy
 
 
@@ -375,13 +376,13 @@ def test_an_engine_failure_is_shown_and_undo_retries(app, monkeypatch):
     from game.engine.worker import EngineReply
 
     click_point(app, (7, 7))
-    monkeypatch.setattr(app.engine, "poll", lambda: EngineReply(scene.job, "move", None, "boom"))
+    monkeypatch.setattr(app.engine, "poll", lambda: EngineReply(scene.jobs.job, "move", None, "boom"))
     frames(app, 2)
-    assert "boom" in scene._status_lines()[0]
-    assert scene.job is None  # it does not retry in a loop
+    assert "boom" in status_line(scene)[0]
+    assert scene.jobs.job is None  # it does not retry in a loop
     monkeypatch.undo()
     press(app, pygame.K_u)
-    assert scene.engine_error == "" and scene.game.move_count == 0
+    assert scene.jobs.error == "" and scene.game.move_count == 0
 
 
 def test_the_clock_setting_starts_clocked_games(make_app):
@@ -408,8 +409,8 @@ def test_a_move_made_while_a_hint_is_searched_drops_that_hint(app, monkeypatch):
     scene = start_hot_seat(app)
     click_point(app, (7, 7))
     press(app, pygame.K_h)
-    assert scene.job is not None
+    assert scene.jobs.job is not None
     click_point(app, (3, 3))
-    assert scene.job is None and scene.hint is None
+    assert scene.jobs.job is None and scene.hint is None
     frames(app, 30)
     assert scene.hint is None  # the stale answer never shows up

@@ -8,6 +8,7 @@ from test_coach_review import MOVES, hand_made_review
 
 from game.records import GameRecord
 from game.rules import Rule
+from game.scenes.game_review_panel import analyst_lines
 from game.storage import Settings
 from game.storage.engines import EngineEntry, with_entries
 
@@ -52,7 +53,7 @@ def open_review(make_app, monkeypatch, analyst: bool):
 
 
 def header(scene) -> list[str]:
-    return [line for line, _ in scene._analyst_lines()]
+    return [line for line, _ in analyst_lines(scene)]
 
 
 def test_the_chosen_analyst_scores_the_review_and_the_header_names_it(make_app, monkeypatch):

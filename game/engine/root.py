@@ -4,9 +4,11 @@ Order of business at the root, cheapest and surest first:
 1. the opening (centre of an empty board);
 2. a five for us ("win-in-1"), then a five to block ("block-four");
 3. against an open three, only our fours and the moves that really stop it stay;
-4. a VCF for us, then (Master) a sound threat-space win for us (see `tss`);
+4. a VCF for us, then (Master) a sound threat-space win for us (see `tss`; not on a
+   short turn, where the time goes to the alpha-beta search instead);
 5. (Strong, Master) the opponent's winning plan as if we passed (threat-space search,
-   then a shallow VCT): if he has one, only moves proven to refute it are searched;
+   except on a short turn, then a shallow VCT): if he has one, only moves proven to
+   refute it are searched;
 6. (Master) a VCT for us;
 7. iterative-deepening alpha-beta over the remaining root moves, reporting each iteration.
    With multipv=N each iteration also searches the root again without the moves already
@@ -17,6 +19,7 @@ the first legal candidate in move order.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Callable, Protocol
 
@@ -50,6 +53,16 @@ _DEFENCE_SHARE = 0.55
 _DEFENCE_NODES = 1000
 _DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
+#: A turn shorter than this is short: the threat-space search (in Python) is skipped, at
+#: the root and in the root defence, and the root keeps fewer moves, so the alpha-beta
+#: search gets the time. Master at 100 ms a move, both against neither: 119-77-4 (60.5%,
+#: +74 Elo [+25, +123], 200 games); the narrower root alone scored 55-57% in four 200-game
+#: matches (root bonus 0, 2, 4). At 1000 ms the 40-game matches showed nothing either way
+#: (both: 16-23-1; no threat-space search: 20-18-2; root bonus 4: 24-13-3), so longer turns
+#: keep both. Against the Master before issue 12 at 1000 ms a move, Master at 100 ms scored
+#: the same with them as without (39-40-1, 80 games, both times).
+_SHORT_TURN_S = 0.3
+_SHORT_ROOT_WIDTH_BONUS = 2
 #: Share of the budget our own threat-space search may spend.
 _TSS_SHARE = 0.1
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
@@ -109,6 +122,11 @@ class _RootSearch:
         self.board: Board = position.to_board()
         budget = limit.time_ms / 1000 * self.config.time_share if limit.time_ms is not None else None
         self.budget = budget
+        # Only a level with the threat-space search (Master) changes: the others are
+        # depth-capped, and their measured spacing must not move with the clock.
+        self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
+        if self.short_turn:
+            self.config = dataclasses.replace(self.config, root_tss=0)
         # The caller's margin already covers process and protocol overhead.
         deadline = None
         if budget is not None:
@@ -156,7 +174,7 @@ class _RootSearch:
         root = [engine.index(*p) for p in legal]
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
-        width = self.config.width + _ROOT_WIDTH_BONUS
+        width = self.config.width + (_SHORT_ROOT_WIDTH_BONUS if self.short_turn else _ROOT_WIDTH_BONUS)
         forced = self.config.sees_threes and bool(engine.by_class[3 - self.side][pt.C_FLEX4])
         if forced:
             ordered = self._true_defences(ordered)

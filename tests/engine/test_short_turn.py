@@ -1,0 +1,64 @@
+"""A short turn gives the alpha-beta search the time: no threat-space search, a narrower root."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import Level, Limit, search
+from game.engine import root as root_module
+from game.engine.alphabeta import AlphaBeta
+from game.engine.levels import level_config
+from game.engine.tss import ThreatSpaceSearch
+
+from test_kernel import _middlegames
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Counts threat-space searches and records how many root moves each iteration gets."""
+    seen = {"tss": 0, "root_moves": []}
+    real_find = ThreatSpaceSearch.find
+    real_iteration = AlphaBeta.search_iteration
+
+    def find(self, *args, **kwargs):
+        seen["tss"] += 1
+        return real_find(self, *args, **kwargs)
+
+    def search_iteration(self, moves, *args, **kwargs):
+        seen["root_moves"].append(len(moves))
+        return real_iteration(self, moves, *args, **kwargs)
+
+    monkeypatch.setattr(ThreatSpaceSearch, "find", find)
+    monkeypatch.setattr(AlphaBeta, "search_iteration", search_iteration)
+    return seen
+
+
+#: A middlegame (benchmarks/data/middlegames.txt) with no tactical shortcut and no threat
+#: plan of the opponent's, so the root defence leaves the root as wide as the turn allows.
+_QUIET = 7
+
+
+def _quiet_middlegame():
+    return _middlegames()[_QUIET]
+
+
+def _searched(spy, time_ms: int) -> dict:
+    spy["tss"], spy["root_moves"] = 0, []
+    result = search(_quiet_middlegame(), Limit(time_ms=time_ms), Level.MASTER)
+    assert result.forced == "" and spy["root_moves"], "the root did not search this position"
+    return {"tss": spy["tss"], "root_moves": max(spy["root_moves"])}
+
+
+_SHORT_MS = 100
+_LONG_MS = int(root_module._SHORT_TURN_S * 1000) + 400
+
+
+def test_a_short_turn_skips_the_threat_space_search(spy):
+    assert _searched(spy, _SHORT_MS)["tss"] == 0
+    assert _searched(spy, _LONG_MS)["tss"] > 0
+
+
+def test_a_short_turn_searches_fewer_root_moves(spy):
+    short, long = _searched(spy, _SHORT_MS), _searched(spy, _LONG_MS)
+    assert short["root_moves"] < long["root_moves"]
+    assert short["root_moves"] <= level_config(Level.MASTER).width + root_module._SHORT_ROOT_WIDTH_BONUS

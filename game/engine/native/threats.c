@@ -163,6 +163,7 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
     }
     int32_t moves[MAX_MOVES];
     int count = 0;
+    uint64_t key = board->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x5A5A5A5AULL);
     int their_fives = board->class_count[defender][C_FIVE];
     if (their_fives) {
         if (their_fives > 1)
@@ -179,15 +180,16 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
             run->length = at + 1;
             return 1;
         }
+        /* The memo before the scan for fours: a known failure needs no moves (the answer,
+         * 0, is the same either way). */
+        if (depth <= 0 || memo_get(run->failed, key) >= depth)
+            return 0;
         if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
             count = collect_ranked(board, attacker, zone_a, zone_b, moves, four_rank);
             sort_moves(moves, count);
         }
     }
-    if (depth <= 0 || count == 0)
-        return 0;
-    uint64_t key = board->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x5A5A5A5AULL);
-    if (memo_get(run->failed, key) >= depth)
+    if (depth <= 0 || count == 0 || (their_fives && memo_get(run->failed, key) >= depth))
         return 0;
     for (int k = 0; k < count; k++) {
         int found = try_four(run, attacker, moves[k], depth, at);

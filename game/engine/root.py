@@ -55,12 +55,13 @@ _DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
 #: A turn shorter than this is short: the threat-space search (in Python) is skipped, at
 #: the root and in the root defence, and the root keeps fewer moves, so the alpha-beta
-#: search gets the time. Master at 100 ms a move, both against neither: 119-77-4 (60.5%,
-#: +74 Elo [+25, +123], 200 games); the narrower root alone scored 55-57% in four 200-game
-#: matches (root bonus 0, 2, 4). At 1000 ms the 40-game matches showed nothing either way
-#: (both: 16-23-1; no threat-space search: 20-18-2; root bonus 4: 24-13-3), so longer turns
-#: keep both. Against the Master before issue 12 at 1000 ms a move, Master at 100 ms scored
-#: the same with them as without: 39-40-1 in each of two 80-game matches, as before.
+#: search gets the time. Master at 100 ms a move with this against Master without it
+#: (f0a809f): 97-93-10 and 208-180-12 (52.7% over 600 games, +19 Elo [-9, +47]); the
+#: screen that chose it, best of a dozen, had 119-77-4, and the narrower root alone scored
+#: 55-57% in four 200-game screens (root bonus 0, 2, 4). At 1000 ms the 40-game matches
+#: showed nothing either way (both: 16-23-1; no threat-space search: 20-18-2; root bonus
+#: 4: 24-13-3), so longer turns keep both. Against the Master before issue 12 at 1000 ms,
+#: Master at 100 ms scored 39-40-1 with it in each of two 80-game matches, as without it.
 _SHORT_TURN_S = 0.3
 _SHORT_ROOT_WIDTH_BONUS = 2
 #: Share of the budget our own threat-space search may spend.

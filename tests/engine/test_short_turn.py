@@ -38,13 +38,9 @@ def spy(monkeypatch):
 _QUIET = 7
 
 
-def _quiet_middlegame():
-    return _middlegames()[_QUIET]
-
-
 def _searched(spy, time_ms: int) -> dict:
     spy["tss"], spy["root_moves"] = 0, []
-    result = search(_quiet_middlegame(), Limit(time_ms=time_ms), Level.MASTER)
+    result = search(_middlegames()[_QUIET], Limit(time_ms=time_ms), Level.MASTER)
     assert result.forced == "" and spy["root_moves"], "the root did not search this position"
     return {"tss": spy["tss"], "root_moves": max(spy["root_moves"])}
 

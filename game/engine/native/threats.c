@@ -189,8 +189,8 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
             sort_moves(moves, count);
         }
     }
-    if (depth <= 0 || count == 0 || (their_fives && memo_get(run->failed, key) >= depth))
-        return 0;
+    if (count == 0 || (their_fives && (depth <= 0 || memo_get(run->failed, key) >= depth)))
+        return 0; /* (a position with no five to block was looked up before its scan) */
     for (int k = 0; k < count; k++) {
         int found = try_four(run, attacker, moves[k], depth, at);
         if (found != 0)

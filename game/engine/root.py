@@ -53,9 +53,11 @@ _DEFENCE_SHARE = 0.55
 _DEFENCE_NODES = 1000
 _DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
-#: A turn shorter than this is short: the threat-space search (in Python) is skipped, at
-#: the root and in the root defence, and the root keeps fewer moves, so the alpha-beta
-#: search gets the time. Master at 100 ms a move with this against Master without it
+#: A turn shorter than this is short: the threat-space search is skipped, at the root and
+#: in the root defence, and the root keeps fewer moves, so the alpha-beta search gets the
+#: time. (Since the threat-space search is compiled, running it on short turns as well
+#: scored 188-190-22 against skipping it: 400 games at 100 ms over the 200 openings of
+#: benchmarks/data/openings_200.txt, so short turns still skip it.) Master at 100 ms a move with this against Master without it
 #: (f0a809f): 97-93-10 and 208-180-12 (52.7% over 600 games, +19 Elo [-9, +47]); the
 #: screen that chose it, best of a dozen, had 119-77-4, and the narrower root alone scored
 #: 55-57% in four 200-game screens (root bonus 0, 2, 4). At 1000 ms the 40-game matches

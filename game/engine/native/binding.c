@@ -14,10 +14,11 @@
 #include "memo.h"
 #include "search.h"
 #include "threats.h"
+#include "tss.h"
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 12
+#define KERNEL_API_VERSION 13
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
@@ -374,11 +375,43 @@ Kernel_threat(KernelObject *self, PyObject *args)
     return line == NULL ? NULL : Py_BuildValue("(Nl)", line, run.nodes);
 }
 
+PyDoc_STRVAR(Kernel_tss_doc,
+"tss(attacker, depth, unsound, failed, max_nodes, poll) -> ((threats, costs) or None, nodes)\n\n"
+"ThreatSpaceSearch.find (tss.py) with its failure memo `failed`; the node cap and poll as threat().");
+
+static PyObject *
+Kernel_tss(KernelObject *self, PyObject *args)
+{
+    int attacker, depth, unsound;
+    PyObject *failed, *poll;
+    long max_nodes;
+    if (!PyArg_ParseTuple(args, "iipO!lO:tss", &attacker, &depth, &unsound, &MemoType, &failed, &max_nodes, &poll))
+        return NULL;
+    if ((attacker != 1 && attacker != 2) || depth > TSS_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (not %d), depth at most %d", attacker, TSS_MAX_DEPTH);
+    TssRun run;
+    Poll checker = {poll == Py_None ? NULL : call_python_check, poll};
+    tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, checker);
+    int found = tss_find(&run, attacker, depth);
+    if (found < 0)
+        return raise_core_error(found);
+    if (found == 0)
+        return Py_BuildValue("(Ol)", Py_None, run.nodes);
+    PyObject *threats = int_list(run.threats, run.threat_count), *costs = int_list(run.costs, run.cost_count);
+    if (threats == NULL || costs == NULL) {
+        Py_XDECREF(threats);
+        Py_XDECREF(costs);
+        return NULL;
+    }
+    return Py_BuildValue("((NN)l)", threats, costs, run.nodes);
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL,
      PyDoc_STR("make(cell, colour): place colour (1 or 2) on the empty cell")},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, PyDoc_STR("unmake() -> cell: take back the last stone")},
     {"threat", (PyCFunction)Kernel_threat, METH_VARARGS, Kernel_threat_doc},
+    {"tss", (PyCFunction)Kernel_tss, METH_VARARGS, Kernel_tss_doc},
     {"views", (PyCFunction)Kernel_views, METH_NOARGS,
      PyDoc_STR("views() -> (cells, (None, packed1, packed2), near, total, (keys0, .., keys3), comb, [hash]):\n"
                "read-only memoryviews of the board's arrays (EngineBoard's attributes of the same names)")},

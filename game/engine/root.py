@@ -55,15 +55,15 @@ _DEFENCE_NODES_COMPILED = 30_000
 _ROOT_WIDTH_BONUS = 8
 #: A turn shorter than this is short: the threat-space search is skipped, at the root and
 #: in the root defence, and the root keeps fewer moves, so the alpha-beta search gets the
-#: time. (Since the threat-space search is compiled, running it on short turns as well
-#: scored 188-190-22 against skipping it: 400 games at 100 ms over the 200 openings of
-#: benchmarks/data/openings_200.txt, so short turns still skip it.) Master at 100 ms a move with this against Master without it
-#: (f0a809f): 97-93-10 and 208-180-12 (52.7% over 600 games, +19 Elo [-9, +47]); the
-#: screen that chose it, best of a dozen, had 119-77-4, and the narrower root alone scored
-#: 55-57% in four 200-game screens (root bonus 0, 2, 4). At 1000 ms the 40-game matches
-#: showed nothing either way (both: 16-23-1; no threat-space search: 20-18-2; root bonus
-#: 4: 24-13-3), so longer turns keep both. Against the Master before issue 12 at 1000 ms,
-#: Master at 100 ms scored 39-40-1 with it in each of two 80-game matches, as without it.
+#: time. Master at 100 ms a move with this against Master without it (f0a809f): 97-93-10
+#: and 208-180-12 (52.7% over 600 games, +19 Elo [-9, +47]), but over the arena's 20
+#: openings, where a deterministic Master replays the same games (400 of them held 199
+#: distinct ones). Over the 200 openings of benchmarks/data/openings_200.txt (400 distinct
+#: games at 100 ms each) neither half shows a difference: 20 root moves instead of 14 scored
+#: 194-194-12 against 14; the threat-space search, now compiled, run on short turns too
+#: scored 188-190-22 against skipping it. At 1000 ms the 40-game matches showed nothing
+#: either way (both: 16-23-1; no threat-space search: 20-18-2; root bonus 4: 24-13-3), so
+#: longer turns keep both.
 _SHORT_TURN_S = 0.3
 _SHORT_ROOT_WIDTH_BONUS = 2
 #: Share of the budget our own threat-space search may spend.

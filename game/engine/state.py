@@ -32,8 +32,8 @@ from . import patterns as pt
 from .eval_weights import EvalWeights, active_weights, weights_for
 from .levels import LEVEL_CONFIGS
 
-#: The compiled kernel (make/unmake, VCF, VCT, move ordering), or None: the Python code
-#: here and in threats.py / alphabeta.py does the same, slower.
+#: The compiled kernel (make/unmake, VCF, VCT, threat-space search, move ordering), or None:
+#: the Python code here and in threats.py / tss.py / alphabeta.py does the same, slower.
 _KERNEL_API = 13
 try:
     from . import _kernel as _compiled

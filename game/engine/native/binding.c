@@ -387,8 +387,10 @@ Kernel_tss(KernelObject *self, PyObject *args)
     long max_nodes;
     if (!PyArg_ParseTuple(args, "iipO!lO:tss", &attacker, &depth, &unsound, &MemoType, &failed, &max_nodes, &poll))
         return NULL;
-    if ((attacker != 1 && attacker != 2) || depth > TSS_MAX_DEPTH)
-        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (not %d), depth at most %d", attacker, TSS_MAX_DEPTH);
+    if (attacker != 1 && attacker != 2)
+        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
+    if (depth > TSS_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "threat-space depth is over %d", TSS_MAX_DEPTH);
     TssRun run;
     Poll checker = {poll == Py_None ? NULL : call_python_check, poll};
     tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, checker);

@@ -398,14 +398,14 @@ Kernel_tss(KernelObject *self, PyObject *args)
     if (found < 0)
         return raise_core_error(found);
     if (found == 0)
-        return Py_BuildValue("(Ol)", Py_None, run.nodes);
+        return Py_BuildValue("(Ol)", Py_None, run.base.nodes);
     PyObject *threats = int_list(run.threats, run.threat_count), *costs = int_list(run.costs, run.cost_count);
     if (threats == NULL || costs == NULL) {
         Py_XDECREF(threats);
         Py_XDECREF(costs);
         return NULL;
     }
-    return Py_BuildValue("((NN)l)", threats, costs, run.nodes);
+    return Py_BuildValue("((NN)l)", threats, costs, run.base.nodes);
 }
 
 static PyMethodDef Kernel_methods[] = {

@@ -15,21 +15,10 @@ threat_run_init(ThreatRun *run, Board *board, Memo *failed, Memo *vct_failed, lo
     run->length = 0;
 }
 
-/* Count a node: 1 to go on, 0 when the node cap is reached (the search ends as "not found"),
- * K_INTERRUPTED when the poll says stop. */
 static inline int
 count_node(ThreatRun *run)
 {
-    if (++run->nodes > run->max_nodes) {
-        run->aborted = 1;
-        return 0;
-    }
-    if (run->nodes >= run->next_poll) {
-        run->next_poll = run->nodes + THREAT_POLL_INTERVAL;
-        if (poll_says_stop(&run->poll))
-            return K_INTERRUPTED;
-    }
-    return 1;
+    return threat_count_node(run, THREAT_POLL_INTERVAL);
 }
 
 /* Rank of a four class in the VCF's move order (as _VCF_ORDER in threats.py), or -1. */
@@ -90,8 +79,8 @@ collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zon
     return count;
 }
 
-static void
-sort_moves(int32_t *moves, int count)
+void
+sort_ranked(int32_t *moves, int count)
 {
     for (int k = 1; k < count; k++) { /* insertion sort: a node has a handful of fours */
         int32_t move = moves[k];
@@ -186,7 +175,7 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
             return 0;
         if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
             count = collect_ranked(board, attacker, zone_a, zone_b, moves, four_rank);
-            sort_moves(moves, count);
+            sort_ranked(moves, count);
         }
     }
     if (count == 0 || (their_fives && (depth <= 0 || memo_get(run->failed, key) >= depth)))
@@ -223,7 +212,7 @@ vct_search(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zon
         return 0;
     int32_t moves[MAX_MOVES];
     int count = collect_ranked(board, attacker, zone_a, zone_b, moves, threat_rank);
-    sort_moves(moves, count);
+    sort_ranked(moves, count);
     for (int k = 0; k < count; k++) {
         ptrdiff_t move = moves[k];
         int error = board_make(board, move, attacker);

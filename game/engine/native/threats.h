@@ -27,6 +27,26 @@ typedef struct {
 
 void threat_run_init(ThreatRun *run, Board *board, Memo *failed, Memo *vct_failed, long max_nodes, Poll poll);
 
+/* Count a node of a threat search: 1 to go on, 0 when the node cap is reached (the search
+ * ends as "not found"), K_INTERRUPTED when the poll, asked every `interval` nodes, says stop. */
+static inline int
+threat_count_node(ThreatRun *run, long interval)
+{
+    if (++run->nodes > run->max_nodes) {
+        run->aborted = 1;
+        return 0;
+    }
+    if (run->nodes >= run->next_poll) {
+        run->next_poll = run->nodes + interval;
+        if (poll_says_stop(&run->poll))
+            return K_INTERRUPTED;
+    }
+    return 1;
+}
+
+/* Ranked moves (rank << 16 | cell) into rank-then-cell order, as bare cells. */
+void sort_ranked(int32_t *moves, int count);
+
 /* A win by fours for `attacker` (to move) of at most `depth` fours, touching the 9x9 squares
  * around zone_a and zone_b (-1, -1: anywhere). 1: found (run->line[0:run->length]), 0: not
  * (or the node cap was reached), negative: an error code (K_INTERRUPTED when the poll said

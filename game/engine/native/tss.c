@@ -7,31 +7,10 @@ enum { P_FLEX3 = 6, P_BLOCK4 = 7, P_FLEX4 = 8, P_FIVE = 9 };
 void
 tss_run_init(TssRun *run, Board *board, Memo *failed, int threes_against_fours, long max_nodes, Poll poll)
 {
-    run->board = board;
-    run->failed = failed;
+    threat_run_init(&run->base, board, failed, NULL, max_nodes, poll);
+    run->base.next_poll = TSS_POLL_INTERVAL;
     run->threes_against_fours = threes_against_fours;
-    run->nodes = 0;
-    run->max_nodes = max_nodes;
-    run->poll = poll;
-    run->next_poll = TSS_POLL_INTERVAL;
-    run->aborted = 0;
     run->threat_count = run->cost_count = 0;
-}
-
-/* 1 to go on, 0 at the node cap, K_INTERRUPTED when the poll says stop. */
-static int
-count_node(TssRun *run)
-{
-    if (++run->nodes > run->max_nodes) {
-        run->aborted = 1;
-        return 0;
-    }
-    if (run->nodes >= run->next_poll) {
-        run->next_poll = run->nodes + TSS_POLL_INTERVAL;
-        if (poll_says_stop(&run->poll))
-            return K_INTERRUPTED;
-    }
-    return 1;
 }
 
 /* The line pattern `colour` makes through `cell` along direction d (from the cell's line key,
@@ -116,7 +95,7 @@ zone_partner(const TssRun *run, ptrdiff_t move)
 static int
 answer_threes(TssRun *run, int attacker, ptrdiff_t move, int depth)
 {
-    Board *board = run->board;
+    Board *board = run->base.board;
     int defender = 3 - attacker, line_count = 0, error = K_OK;
     int32_t lines[DIRECTIONS][10];
     int sizes[DIRECTIONS];
@@ -182,7 +161,7 @@ answer_threes(TssRun *run, int attacker, ptrdiff_t move, int depth)
 static int
 after_threat(TssRun *run, int attacker, ptrdiff_t move, int depth, int allow_threes)
 {
-    Board *board = run->board;
+    Board *board = run->base.board;
     int defender = 3 - attacker, found = 0;
     int error = board_make(board, move, attacker);
     if (error < 0)
@@ -231,8 +210,8 @@ threat_rank(int cls, int allow_threes)
 static int
 tss_search(TssRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zone_b)
 {
-    Board *board = run->board;
-    int go_on = count_node(run);
+    Board *board = run->base.board;
+    int go_on = threat_count_node(&run->base, TSS_POLL_INTERVAL);
     if (go_on <= 0)
         return go_on;
     int defender = 3 - attacker, allow_threes, count = 0;
@@ -269,17 +248,7 @@ tss_search(TssRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zon
             if (rank >= 0 && (zone_a < 0 || is_in_zone(board, m, zone_a, zone_b)) && count < MAX_MOVES)
                 moves[count++] = (int32_t)(rank << 16 | m);
         }
-        for (int k = 1; k < count; k++) { /* by rank, then cell */
-            int32_t move = moves[k];
-            int j = k - 1;
-            while (j >= 0 && moves[j] > move) {
-                moves[j + 1] = moves[j];
-                j--;
-            }
-            moves[j + 1] = move;
-        }
-        for (int k = 0; k < count; k++)
-            moves[k] &= 0xFFFF;
+        sort_ranked(moves, count);
     }
     if (depth <= 0 || count == 0)
         return 0;
@@ -288,7 +257,7 @@ tss_search(TssRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zon
         uint64_t low = (uint64_t)(zone_a < zone_b ? zone_a : zone_b), high = (uint64_t)(zone_a < zone_b ? zone_b : zone_a);
         key ^= (low << 20 | high << 4) * 0x9E3779B1ULL;
     }
-    if (memo_get(run->failed, key) >= depth)
+    if (memo_get(run->base.failed, key) >= depth)
         return 0;
     for (int k = 0; k < count; k++) {
         ptrdiff_t move = moves[k];
@@ -300,18 +269,18 @@ tss_search(TssRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zon
             found = after_threat(run, attacker, move, depth, allow_threes);
         if (found != 0)
             return found;
-        if (run->aborted)
+        if (run->base.aborted)
             return 0; /* the node cap: give up at once */
         run->threat_count = threats_before;
         run->cost_count = costs_before;
     }
-    return memo_put(run->failed, key, depth);
+    return memo_put(run->base.failed, key, depth);
 }
 
 int
 tss_find(TssRun *run, int attacker, int depth)
 {
-    Board *board = run->board;
+    Board *board = run->base.board;
     ptrdiff_t frames_before = board->frame_count;
     run->threat_count = run->cost_count = 0;
     int found = tss_search(run, attacker, depth, -1, -1);

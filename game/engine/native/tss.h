@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "memo.h"
+#include "threats.h"
 #include "timer.h"
 
 #define TSS_MAX_DEPTH 40     /* threats in one line; the root asks for 10 */
@@ -15,15 +16,10 @@
 #define TSS_MAX_COSTS 2048   /* at most 40 cost squares per threat (4 lines of 10) */
 #define TSS_POLL_INTERVAL 256
 
-/* One find() call: the memo, the node count and its cap, the poll, and the line found. */
+/* One find() call: the board, memo, node count, cap and poll as a VCF's, and the line found. */
 typedef struct {
-    Board *board;
-    Memo *failed;             /* position key (with the zone) -> deepest depth that failed */
+    ThreatRun base;           /* its `failed` memo keys positions with the zone */
     int threes_against_fours; /* unsound mode (Allis's rule): threes even when he has a four */
-    long nodes, max_nodes;
-    Poll poll;
-    long next_poll;
-    int aborted;              /* the node cap was reached: failures found since are not stored */
     int threat_count, cost_count;
     int32_t threats[TSS_MAX_THREATS]; /* the attacker's threats in order (a final five or open four too) */
     int32_t costs[TSS_MAX_COSTS];     /* every square the defence took */

@@ -84,3 +84,15 @@ def load_tactic(path: Path) -> Tactic:
 
 def load_tactics(directory: Path = TACTICS_DIR) -> list[Tactic]:
     return [load_tactic(path) for path in sorted(directory.glob("*.txt"))]
+
+
+def python_and_compiled(rule: Rule, stones, size: int = 15):
+    """The same stones (x, y, colour) on a pure-Python EngineBoard and on a compiled one."""
+    from game.engine.state import EngineBoard
+
+    python_board = EngineBoard(size, rule, compiled=False)
+    for x, y, colour in stones:
+        python_board.make(python_board.index(x, y), colour)
+    compiled = EngineBoard.from_stones(size, rule, stones, compiled=True)
+    assert compiled.kernel is not None and python_board.kernel is None
+    return python_board, compiled

@@ -18,6 +18,8 @@ from game.engine import patterns as pt
 from game.engine.state import EngineBoard, kernel_available
 from game.rules import Board, Rule
 
+from engine_positions import python_and_compiled
+
 MIDDLEGAMES = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "middlegames.txt"
 
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
@@ -189,12 +191,7 @@ def test_compiled_vcf_finds_the_same_lines_as_python(rule):
 
     found = 0
     for seed in range(60):
-        stones = _crowded_stones(rule, seed)
-        python_board = EngineBoard(15, rule, compiled=False)
-        for x, y, colour in stones:
-            python_board.make(python_board.index(x, y), colour)
-        compiled = EngineBoard.from_stones(15, rule, stones, compiled=True)
-        assert compiled.kernel is not None and python_board.kernel is None
+        python_board, compiled = python_and_compiled(rule, _crowded_stones(rule, seed))
         before = compiled.snapshot()
         for attacker in (1, 2):
             for depth in (1, 3, 8):
@@ -269,11 +266,7 @@ def test_compiled_vct_finds_the_same_wins_as_python(rule):
 
     found = 0
     for seed in (0, 1, 3, 4, 5, 8, 9, 11):  # positions where the Python VCT takes well under a second
-        stones = _crowded_stones(rule, 1000 + seed)[:18 + seed % 10]
-        python_board = EngineBoard(15, rule, compiled=False)
-        for x, y, colour in stones:
-            python_board.make(python_board.index(x, y), colour)
-        compiled = EngineBoard.from_stones(15, rule, stones, compiled=True)
+        python_board, compiled = python_and_compiled(rule, _crowded_stones(rule, 1000 + seed)[:18 + seed % 10])
         before = compiled.snapshot()
         for attacker in (1, 2):
             for depth in (1, 2, 3):

@@ -14,6 +14,8 @@ from game.engine.state import EngineBoard
 from game.engine.tss import ThreatSpaceSearch
 from game.rules import Rule
 
+from engine_positions import python_and_compiled
+
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
 
 
@@ -27,13 +29,7 @@ def _stones(rule: Rule, seed: int) -> list[tuple[int, int, int]]:
 
 
 def _boards(rule: Rule, seed: int) -> tuple[EngineBoard, EngineBoard]:
-    stones = _stones(rule, seed)
-    python_board = EngineBoard(15, rule, compiled=False)
-    for x, y, colour in stones:
-        python_board.make(python_board.index(x, y), colour)
-    compiled = EngineBoard.from_stones(15, rule, stones, compiled=True)
-    assert compiled.kernel is not None and python_board.kernel is None
-    return python_board, compiled
+    return python_and_compiled(rule, _stones(rule, seed))
 
 
 @compiled_only

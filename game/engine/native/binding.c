@@ -399,13 +399,9 @@ Kernel_tss(KernelObject *self, PyObject *args)
         return raise_core_error(found);
     if (found == 0)
         return Py_BuildValue("(Ol)", Py_None, run.base.nodes);
-    PyObject *threats = int_list(run.threats, run.threat_count), *costs = int_list(run.costs, run.cost_count);
-    if (threats == NULL || costs == NULL) {
-        Py_XDECREF(threats);
-        Py_XDECREF(costs);
-        return NULL;
-    }
-    return Py_BuildValue("((NN)l)", threats, costs, run.base.nodes);
+    /* Py_BuildValue releases both lists if either could not be made. */
+    return Py_BuildValue("((NN)l)", int_list(run.threats, run.threat_count), int_list(run.costs, run.cost_count),
+                         run.base.nodes);
 }
 
 static PyMethodDef Kernel_methods[] = {

@@ -155,13 +155,9 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
     uint64_t key = board->hash ^ (uint64_t)attacker ^ (zone_a < 0 ? 0 : 0x5A5A5A5AULL);
     int their_fives = board->class_count[defender][C_FIVE];
     if (their_fives) {
-        if (their_fives > 1)
-            return 0;
-        ptrdiff_t block = first_of_class(board, defender, C_FIVE);
+        ptrdiff_t block = four_that_blocks(board, attacker);
         if (block < 0)
-            return K_BROKEN;
-        if (!IS_FOUR_CLASS(class_of(board, attacker, block)))
-            return 0; /* the forced block is not a four: the chain breaks */
+            return block == -1 ? 0 : (int)block; /* the forced block is not a four: the chain breaks */
         moves[count++] = (int32_t)block;
     } else {
         if (own[C_FLEX4]) {

@@ -44,6 +44,20 @@ threat_count_node(ThreatRun *run, long interval)
     return 1;
 }
 
+/* When the defender (3 - attacker) has a five to make: the attacker's forced block if it is
+ * also a four of his, so the chain of fours goes on; -1 when it is not a four or there are
+ * two fives to block; K_BROKEN when the class counts lie. */
+static inline ptrdiff_t
+four_that_blocks(const Board *board, int attacker)
+{
+    if (board->class_count[3 - attacker][C_FIVE] > 1)
+        return -1;
+    ptrdiff_t block = first_of_class(board, 3 - attacker, C_FIVE);
+    if (block < 0)
+        return K_BROKEN;
+    return IS_FOUR_CLASS(class_of(board, attacker, block)) ? block : -1;
+}
+
 /* Ranked moves (rank << 16 | cell) into rank-then-cell order, as bare cells. */
 void sort_ranked(int32_t *moves, int count);
 

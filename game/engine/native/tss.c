@@ -223,13 +223,11 @@ tss_search(TssRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t zon
     int32_t moves[MAX_MOVES];
     int their_fives = board->class_count[defender][C_FIVE];
     if (their_fives) {
-        if (their_fives > 1)
-            return 0;
-        ptrdiff_t block = first_of_class(board, defender, C_FIVE);
+        ptrdiff_t block = four_that_blocks(board, attacker);
         if (block < 0)
-            return K_BROKEN;
-        if (!IS_FOUR_CLASS(class_of(board, attacker, block)) || blocked_by_forbidden(board, attacker, block))
-            return 0; /* the forced block is no four: the initiative is lost */
+            return block == -1 ? 0 : (int)block; /* the forced block is no four: the initiative is lost */
+        if (blocked_by_forbidden(board, attacker, block))
+            return 0;
         moves[count++] = (int32_t)block;
         allow_threes = 0;
     } else {

@@ -97,10 +97,11 @@ Memo_to_dict(MemoObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyObject *dict = PyDict_New();
     for (size_t k = 0; dict != NULL && k < self->memo.capacity; k++) {
-        if (self->memo.depths[k] == 0)
+        const MemoSlot *slot = &self->memo.slots[k];
+        if (slot->depth == 0)
             continue;
-        PyObject *key = PyLong_FromUnsignedLongLong(self->memo.keys[k]);
-        PyObject *depth = PyLong_FromLong(self->memo.depths[k] - 1);
+        PyObject *key = PyLong_FromUnsignedLongLong(slot->key);
+        PyObject *depth = PyLong_FromLong(slot->depth - 1);
         if (key == NULL || depth == NULL || PyDict_SetItem(dict, key, depth) < 0)
             Py_CLEAR(dict);
         Py_XDECREF(key);

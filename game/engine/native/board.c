@@ -4,6 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Keep cell m in `colour`'s set of fours when its class `cls` is one, else out of it. */
+static inline void
+mark_four(Board *board, int colour, ptrdiff_t m, int cls)
+{
+    uint64_t bit = 1ULL << (m & 63), *word = &board->fours[colour][m >> 6];
+    *word = IS_FOUR_OR_FIVE(cls) ? *word | bit : *word & ~bit;
+}
+
 static int
 board_allocate(Board *board, ptrdiff_t length)
 {
@@ -14,8 +22,10 @@ board_allocate(Board *board, ptrdiff_t length)
     int failed = board->cells == NULL || board->comb == NULL || board->near == NULL;
     for (int d = 0; d < DIRECTIONS; d++)
         failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
-    for (int c = 1; c < 3; c++)
+    for (int c = 1; c < 3; c++) {
         failed |= (board->packed[c] = calloc(length, sizeof(int32_t))) == NULL;
+        failed |= (board->fours[c] = calloc((length + 63) / 64, sizeof(uint64_t))) == NULL;
+    }
     return failed ? K_NO_MEMORY : K_OK;
 }
 
@@ -68,6 +78,7 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
         for (int c = 1; c < 3; c++) {
             board->total[c] += board->packed[c][i] >> 4;
             board->class_count[c][board->packed[c][i] & 15]++;
+            mark_four(board, c, i, board->packed[c][i] & 15);
         }
     }
     return K_OK;
@@ -81,8 +92,10 @@ board_free(Board *board)
     free(board->near);
     for (int d = 0; d < DIRECTIONS; d++)
         free(board->keys[d]);
-    for (int c = 1; c < 3; c++)
+    for (int c = 1; c < 3; c++) {
         free(board->packed[c]);
+        free(board->fours[c]);
+    }
     free(board->frames);
     free(board->log);
     memset(board, 0, sizeof(*board));
@@ -129,6 +142,7 @@ board_make(Board *board, ptrdiff_t i, int colour)
         int32_t before = board->packed[c][i];
         total[c] -= before >> 4;
         board->class_count[c][before & 15]--;
+        mark_four(board, c, i, C_NONE);
     }
     const int32_t *black_cells = board->tables->cells[1], *white_cells = board->tables->cells[2];
     int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
@@ -161,6 +175,8 @@ board_make(Board *board, ptrdiff_t i, int colour)
                 total[1] += (after >> 4) - (old_black >> 4);
                 board->class_count[1][old_black & 15]--;
                 board->class_count[1][after & 15]++;
+                if (IS_FOUR_OR_FIVE(old_black & 15) != IS_FOUR_OR_FIVE(after & 15))
+                    mark_four(board, 1, m, after & 15);
             }
             after = white_cells[updated >> 16];
             if (after != old_white) {
@@ -168,6 +184,8 @@ board_make(Board *board, ptrdiff_t i, int colour)
                 total[2] += (after >> 4) - (old_white >> 4);
                 board->class_count[2][old_white & 15]--;
                 board->class_count[2][after & 15]++;
+                if (IS_FOUR_OR_FIVE(old_white & 15) != IS_FOUR_OR_FIVE(after & 15))
+                    mark_four(board, 2, m, after & 15);
             }
         }
     }
@@ -201,12 +219,16 @@ board_unmake(Board *board)
             board->packed[c][m] = olds[c];
             board->class_count[c][now & 15]--;
             board->class_count[c][olds[c] & 15]++;
+            if (IS_FOUR_OR_FIVE(now & 15) != IS_FOUR_OR_FIVE(olds[c] & 15))
+                mark_four(board, c, m, olds[c] & 15);
         }
     }
     board->log_count = frame->log_start;
     /* The cell is empty again with the patterns it had: count it in its classes again. */
-    for (int c = 1; c < 3; c++)
+    for (int c = 1; c < 3; c++) {
         board->class_count[c][board->packed[c][i] & 15]++;
+        mark_four(board, c, i, board->packed[c][i] & 15);
+    }
     board->total[1] = frame->total[1];
     board->total[2] = frame->total[2];
     for (int k = 0; k < NEAR_COUNT; k++)
@@ -217,6 +239,12 @@ board_unmake(Board *board)
 ptrdiff_t
 first_of_class(const Board *board, int colour, int cls)
 {
+    if (IS_FOUR_OR_FIVE(cls)) {
+        for (ptrdiff_t m = next_four(board, colour, 0); m >= 0; m = next_four(board, colour, m + 1))
+            if (class_of(board, colour, m) == cls)
+                return m;
+        return -1;
+    }
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++)
         if (board->cells[m] == 0 && class_of(board, colour, m) == cls)
             return m;

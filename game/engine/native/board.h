@@ -23,6 +23,8 @@
 /* Cell classes, as in patterns.py (C_NONE .. C_FIVE). */
 enum { C_NONE, C_FORBIDDEN, C_FLEX3, C_FLEX3_PLUS, C_FLEX3_2X, C_BLOCK4, C_BLOCK4_PLUS, C_BLOCK4_FLEX3, C_FLEX4, C_FIVE };
 #define IS_FOUR_CLASS(k) ((k) >= C_BLOCK4 && (k) <= C_FLEX4)
+/* The classes a board keeps a set of cells for (Board.fours): a four or better. */
+#define IS_FOUR_OR_FIVE(k) ((k) >= C_BLOCK4)
 
 /* What a core function can fail with; the binding turns these into Python exceptions. */
 enum {
@@ -67,6 +69,9 @@ typedef struct {
     int32_t *near;
     int64_t total[3];
     int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
+    /* Per colour, a bit per cell: the empty cells of a class from C_BLOCK4 up, so that the
+     * threat searches find the fours and fives without scanning the board. */
+    uint64_t *fours[3];
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
     Frame *frames;
@@ -117,6 +122,39 @@ has_four(const Board *board, int colour)
 {
     const int32_t *count = board->class_count[colour];
     return count[C_BLOCK4] || count[C_BLOCK4_PLUS] || count[C_BLOCK4_FLEX3];
+}
+
+/* The index of the lowest set bit of x (x != 0). */
+static inline int
+lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* The lowest cell at or after `from` in `colour`'s set of fours and fives, or -1. */
+static inline ptrdiff_t
+next_four(const Board *board, int colour, ptrdiff_t from)
+{
+    const uint64_t *bits = board->fours[colour];
+    ptrdiff_t word = from >> 6, words = (board->length + 63) >> 6;
+    if (word >= words)
+        return -1;
+    uint64_t left = bits[word] & (~0ULL << (from & 63));
+    while (!left) {
+        if (++word >= words)
+            return -1;
+        left = bits[word];
+    }
+    return (word << 6) + lowest_bit(left);
 }
 
 /* The lowest empty cell where `colour` has class `cls`, or -1. */

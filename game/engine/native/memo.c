@@ -8,16 +8,14 @@
 void
 memo_init(Memo *memo)
 {
-    memo->keys = NULL;
-    memo->depths = NULL;
+    memo->slots = NULL;
     memo->capacity = memo->count = 0;
 }
 
 void
 memo_free(Memo *memo)
 {
-    free(memo->keys);
-    free(memo->depths);
+    free(memo->slots);
     memo_init(memo);
 }
 
@@ -25,7 +23,7 @@ void
 memo_clear(Memo *memo)
 {
     for (size_t k = 0; k < memo->capacity; k++)
-        memo->depths[k] = 0;
+        memo->slots[k].depth = 0;
     memo->count = 0;
 }
 
@@ -41,23 +39,24 @@ memo_get(const Memo *memo, uint64_t key)
     if (memo->capacity == 0)
         return -1;
     for (size_t k = slot_of(key, memo->capacity);; k = (k + 1) & (memo->capacity - 1)) {
-        if (memo->depths[k] == 0)
+        const MemoSlot *slot = &memo->slots[k];
+        if (slot->depth == 0)
             return -1;
-        if (memo->keys[k] == key)
-            return memo->depths[k] - 1;
+        if (slot->key == key)
+            return slot->depth - 1;
     }
 }
 
 static void
-insert(uint64_t *keys, int32_t *depths, size_t capacity, uint64_t key, int32_t stored, size_t *count)
+insert(MemoSlot *slots, size_t capacity, uint64_t key, int32_t stored, size_t *count)
 {
     size_t k = slot_of(key, capacity);
-    while (depths[k] != 0 && keys[k] != key)
+    while (slots[k].depth != 0 && slots[k].key != key)
         k = (k + 1) & (capacity - 1);
-    if (depths[k] == 0)
+    if (slots[k].depth == 0)
         (*count)++;
-    keys[k] = key;
-    depths[k] = stored;
+    slots[k].key = key;
+    slots[k].depth = stored;
 }
 
 int
@@ -65,24 +64,18 @@ memo_put(Memo *memo, uint64_t key, int depth)
 {
     if ((memo->count + 1) * 3 >= memo->capacity * 2) {
         size_t capacity = memo->capacity ? memo->capacity * 2 : 1024;
-        uint64_t *keys = malloc(capacity * sizeof(uint64_t));
-        int32_t *depths = calloc(capacity, sizeof(int32_t));
-        if (keys == NULL || depths == NULL) {
-            free(keys);
-            free(depths);
+        MemoSlot *slots = calloc(capacity, sizeof(MemoSlot));
+        if (slots == NULL)
             return K_NO_MEMORY;
-        }
         size_t count = 0;
         for (size_t k = 0; k < memo->capacity; k++)
-            if (memo->depths[k] != 0)
-                insert(keys, depths, capacity, memo->keys[k], memo->depths[k], &count);
-        free(memo->keys);
-        free(memo->depths);
-        memo->keys = keys;
-        memo->depths = depths;
+            if (memo->slots[k].depth != 0)
+                insert(slots, capacity, memo->slots[k].key, memo->slots[k].depth, &count);
+        free(memo->slots);
+        memo->slots = slots;
         memo->capacity = capacity;
         memo->count = count;
     }
-    insert(memo->keys, memo->depths, memo->capacity, key, depth + 1, &memo->count);
+    insert(memo->slots, memo->capacity, key, depth + 1, &memo->count);
     return K_OK;
 }

@@ -9,8 +9,12 @@
 #include <stdint.h>
 
 typedef struct {
-    uint64_t *keys;
-    int32_t *depths; /* depth + 1; 0 marks an empty slot */
+    uint64_t key;
+    int32_t depth; /* depth + 1; 0 marks an empty slot */
+} MemoSlot;
+
+typedef struct {
+    MemoSlot *slots; /* key and depth side by side: one cache line per probe */
     size_t capacity, count;
 } Memo;
 

@@ -2,20 +2,16 @@
  * first, then the killers. Ties go to the lower cell, as in Python. */
 #include "order.h"
 
-#include <stdlib.h>
-
 typedef struct {
     int64_t score;
     ptrdiff_t cell;
 } Scored;
 
-static int
-compare_scored(const void *a, const void *b)
+/* Whether a goes before b: the higher score, then the lower cell. */
+static inline int
+before(const Scored *a, const Scored *b)
 {
-    const Scored *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score > y->score ? -1 : 1; /* best first */
-    return x->cell < y->cell ? -1 : x->cell > y->cell; /* then the lower cell */
+    return a->score != b->score ? a->score > b->score : a->cell < b->cell;
 }
 
 int
@@ -26,8 +22,8 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
     int check_forbidden = board->renju && side == BLACK;
     const int32_t *own = board->packed[side], *theirs = board->packed[other];
     Scored scored[MAX_MOVES];
-    int count = 0;
-    for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
+    int count = 0, keep = forced ? MAX_MOVES : limit > 0 ? (int)(limit < MAX_MOVES ? limit : MAX_MOVES) : 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
         if (board->cells[m] != 0)
             continue;
         if (forced) {
@@ -44,13 +40,18 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
             score += (int64_t)1 << 40;
         else if (m == killer_a || m == killer_b)
             score += (int64_t)1 << 20;
-        scored[count].score = score;
-        scored[count].cell = m;
-        count++;
+        /* Insert it into the best `keep` so far, in order (a node keeps a dozen of some
+         * fifty cells, so this beats sorting them all). */
+        Scored item = {score, m};
+        if (count == keep && (keep == 0 || !before(&item, &scored[count - 1])))
+            continue;
+        int at = count < keep ? count++ : count - 1;
+        while (at > 0 && before(&item, &scored[at - 1])) {
+            scored[at] = scored[at - 1];
+            at--;
+        }
+        scored[at] = item;
     }
-    qsort(scored, count, sizeof(Scored), compare_scored);
-    if (!forced && count > limit)
-        count = limit > 0 ? (int)limit : 0;
     for (int k = 0; k < count; k++)
         out[k] = (int32_t)scored[k].cell;
     return count;

@@ -51,6 +51,15 @@ collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zon
                int (*rank_of)(int))
 {
     int count = 0;
+    if (rank_of == four_rank) { /* the fours are a set the board keeps: no scan, the same cells */
+        for (ptrdiff_t m = next_four(board, attacker, board->first_cell); m >= 0 && m <= board->last_cell;
+             m = next_four(board, attacker, m + 1)) {
+            int rank = four_rank(class_of(board, attacker, m));
+            if (rank >= 0 && count < MAX_MOVES && (zone_a < 0 || in_zone(board, m, zone_a) || in_zone(board, m, zone_b)))
+                moves[count++] = (int32_t)(rank << 16 | m);
+        }
+        return count;
+    }
     if (zone_a < 0) {
         for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
             int rank = board->cells[m] == 0 ? rank_of(class_of(board, attacker, m)) : -1;

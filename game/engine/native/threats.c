@@ -44,25 +44,16 @@ threat_rank(int cls)
     }
 }
 
-/* Collect the attacker's moves that `rank_of` ranks, as rank << 16 | cell, from the squares
- * of radius 4 around zone_a and zone_b (or the whole board when zone_a < 0). Returns how many. */
+/* Collect the attacker's threats (fours and threes, threat_rank), as rank << 16 | cell, from
+ * the squares of radius 4 around zone_a and zone_b (or the whole board when zone_a < 0).
+ * Returns how many. */
 static int
-collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zone_b, int32_t *moves,
-               int (*rank_of)(int))
+collect_threats(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zone_b, int32_t *moves)
 {
     int count = 0;
-    if (rank_of == four_rank) { /* the fours are a set the board keeps: no scan, the same cells */
-        for (ptrdiff_t m = next_four(board, attacker, board->first_cell); m >= 0 && m <= board->last_cell;
-             m = next_four(board, attacker, m + 1)) {
-            int rank = four_rank(class_of(board, attacker, m));
-            if (rank >= 0 && count < MAX_MOVES && (zone_a < 0 || in_zone(board, m, zone_a) || in_zone(board, m, zone_b)))
-                moves[count++] = (int32_t)(rank << 16 | m);
-        }
-        return count;
-    }
     if (zone_a < 0) {
         for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++) {
-            int rank = board->cells[m] == 0 ? rank_of(class_of(board, attacker, m)) : -1;
+            int rank = board->cells[m] == 0 ? threat_rank(class_of(board, attacker, m)) : -1;
             if (rank >= 0)
                 moves[count++] = (int32_t)(rank << 16 | m);
         }
@@ -79,11 +70,26 @@ collect_ranked(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zon
                     continue;
                 if (z == 1 && x - ax >= -4 && x - ax <= 4 && y - ay >= -4 && y - ay <= 4)
                     continue; /* already seen around zone_a (in_zone, without its divisions) */
-                int rank = rank_of(class_of(board, attacker, m));
+                int rank = threat_rank(class_of(board, attacker, m));
                 if (rank >= 0 && count < MAX_MOVES)
                     moves[count++] = (int32_t)(rank << 16 | m);
             }
         }
+    }
+    return count;
+}
+
+/* The attacker's fours (four_rank) as collect_threats collects threats, but from the board's
+ * set of fours instead of a scan. */
+static int
+collect_fours(const Board *board, int attacker, ptrdiff_t zone_a, ptrdiff_t zone_b, int32_t *moves)
+{
+    int count = 0;
+    for (ptrdiff_t m = next_four(board, attacker, board->first_cell); m >= 0 && m <= board->last_cell;
+         m = next_four(board, attacker, m + 1)) {
+        int rank = four_rank(class_of(board, attacker, m));
+        if (rank >= 0 && count < MAX_MOVES && (zone_a < 0 || in_zone(board, m, zone_a) || in_zone(board, m, zone_b)))
+            moves[count++] = (int32_t)(rank << 16 | m);
     }
     return count;
 }
@@ -179,7 +185,7 @@ vcf_search(ThreatRun *run, int attacker, int depth, ptrdiff_t zone_a, ptrdiff_t 
         if (depth <= 0 || memo_get(run->failed, key) >= depth)
             return 0;
         if (own[C_BLOCK4_FLEX3] || own[C_BLOCK4_PLUS] || own[C_BLOCK4]) {
-            count = collect_ranked(board, attacker, zone_a, zone_b, moves, four_rank);
+            count = collect_fours(board, attacker, zone_a, zone_b, moves);
             sort_ranked(moves, count);
         }
     }
@@ -216,7 +222,7 @@ vct_search(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zon
     if (memo_get(run->vct_failed, key) >= depth)
         return 0;
     int32_t moves[MAX_MOVES];
-    int count = collect_ranked(board, attacker, zone_a, zone_b, moves, threat_rank);
+    int count = collect_threats(board, attacker, zone_a, zone_b, moves);
     sort_ranked(moves, count);
     for (int k = 0; k < count; k++) {
         ptrdiff_t move = moves[k];

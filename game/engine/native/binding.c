@@ -53,6 +53,17 @@ hold_buffer(PyObject *object, Py_ssize_t count, Py_ssize_t size, const char *nam
 }
 
 /* A new list of `count` ints. */
+/* Every search's poll: a Python callable (the clock's check, the stop flag's is_set) that
+ * stops the search by raising or by answering true. */
+static int
+call_python_poll(void *callable)
+{
+    PyObject *result = PyObject_CallNoArgs((PyObject *)callable);
+    int stop = result == NULL ? 1 : PyObject_IsTrue(result);
+    Py_XDECREF(result);
+    return stop != 0;
+}
+
 static PyObject *
 int_list(const int32_t *values, Py_ssize_t count)
 {
@@ -325,22 +336,13 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 
 /* ---------------------------------------------------------------- threat searches */
 
-/* The threat search's poll: a Python callable (the clock's check) that raises to stop. */
-static int
-call_python_check(void *callable)
-{
-    PyObject *result = PyObject_CallNoArgs((PyObject *)callable);
-    Py_XDECREF(result);
-    return result == NULL;
-}
-
 PyDoc_STRVAR(Kernel_threat_doc,
 "threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
 "With vct_failed None, ThreatSearch.vcf: a winning line of `depth` fours at most for `attacker`\n"
 "(to move). With a Memo, ThreatSearch.vct: [first move] of a win by fours and `depth` open threes,\n"
 "each attacker node first trying a VCF of vcf_depth (or the VCF line when fours alone win).\n"
 "zone_a/zone_b: the two cells whose 9x9 squares the threats must touch (-1: anywhere). Gives up\n"
-"(None) after max_nodes nodes; calls poll() (if not None) every 2048 nodes: what it raises ends it.");
+"(None) after max_nodes nodes; calls poll() (if not None) every 2048 nodes: raising or a true answer ends it.");
 
 static PyObject *
 Kernel_threat(KernelObject *self, PyObject *args)
@@ -364,7 +366,7 @@ Kernel_threat(KernelObject *self, PyObject *args)
     if (zone_a >= 0 && (!board_cell_in_range(&self->board, zone_a) || !board_cell_in_range(&self->board, zone_b)))
         return PyErr_Format(PyExc_IndexError, "zone cell is not on the board");
     ThreatRun run;
-    Poll checker = {poll == Py_None ? NULL : call_python_check, poll};
+    Poll checker = {poll == Py_None ? NULL : call_python_poll, poll};
     threat_run_init(&run, &self->board, &((MemoObject *)vcf_failed)->memo,
                     is_vct ? &((MemoObject *)vct_failed)->memo : NULL, max_nodes, checker);
     int found = is_vct ? vct(&run, attacker, depth, vcf_depth, zone_a, zone_b) : vcf(&run, attacker, depth, zone_a, zone_b);
@@ -393,7 +395,7 @@ Kernel_tss(KernelObject *self, PyObject *args)
     if (depth > TSS_MAX_DEPTH)
         return PyErr_Format(PyExc_ValueError, "threat-space depth is over %d", TSS_MAX_DEPTH);
     TssRun run;
-    Poll checker = {poll == Py_None ? NULL : call_python_check, poll};
+    Poll checker = {poll == Py_None ? NULL : call_python_poll, poll};
     tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, checker);
     int found = tss_find(&run, attacker, depth);
     if (found < 0)
@@ -528,16 +530,6 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     return (PyObject *)self;
 }
 
-/* The stop flag's poll: a callable whose truth means stop (an exception it raises stops too). */
-static int
-call_python_flag(void *callable)
-{
-    PyObject *result = PyObject_CallNoArgs((PyObject *)callable);
-    int set = result == NULL ? 1 : PyObject_IsTrue(result);
-    Py_XDECREF(result);
-    return set != 0;
-}
-
 PyDoc_STRVAR(Search_negamax_doc,
 "negamax(depth, alpha, beta, ply, side, nodes, next_check, interval, max_nodes, seconds, stop)\n"
 "    -> (score, nodes, next_check, halt)\n\n"
@@ -562,7 +554,7 @@ Search_negamax(SearchObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "ply must be in 0..%d, depth at most 1000, interval at least 1", MAX_PLY);
     Search *search = &self->search;
     SearchClock *clock = &search->clock;
-    Poll poll = {stop == Py_None ? NULL : call_python_flag, stop};
+    Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
     search_start_clock(clock, nodes, next_check, interval, max_nodes, seconds, poll);
     int score = search_run(search, depth, alpha, beta, ply, side);
     if (clock->halt == HALT_ERROR)

@@ -121,16 +121,16 @@ try_four(ThreatRun *run, int attacker, ptrdiff_t move, int depth, int at)
     int error = board_make(board, move, attacker);
     if (error < 0)
         return error;
-    int fives = board->class_count[attacker][C_FIVE];
-    if (fives >= 2) {
+    ptrdiff_t block = -1;
+    int fives = fives_made(board, attacker, move, &block);
+    if (fives == 2) {
         run->line[at] = (int32_t)move;
         run->length = at + 1;
         found = 1;
+    } else if (fives < 0) {
+        found = fives;
     } else if (fives == 1) { /* else: not a real four after all (an edge case of exact-five rules) */
-        ptrdiff_t block = five_made_by(board, attacker, move);
-        if (block < 0) {
-            found = K_BROKEN;
-        } else if (blocked_by_forbidden(board, defender, block)) {
+        if (blocked_by_forbidden(board, defender, block)) {
             run->line[at] = (int32_t)move;
             run->line[at + 1] = (int32_t)block;
             run->length = at + 2;

@@ -58,6 +58,19 @@ four_that_blocks(const Board *board, int attacker)
     return IS_FOUR_CLASS(class_of(board, attacker, block)) ? block : -1;
 }
 
+/* What the attacker's stone just played at `move` threatens: 2 for two fives (a win), 1 for one
+ * (a four: its point, the defender's forced answer, in *block), 0 for none, K_BROKEN when the
+ * class counts lie. The VCF and the threat-space search both play their threats through it. */
+static inline int
+fives_made(const Board *board, int attacker, ptrdiff_t move, ptrdiff_t *block)
+{
+    int fives = board->class_count[attacker][C_FIVE];
+    if (fives != 1)
+        return fives >= 2 ? 2 : 0;
+    *block = five_made_by(board, attacker, move);
+    return *block < 0 ? K_BROKEN : 1;
+}
+
 /* Ranked moves (rank << 16 | cell) into rank-then-cell order, as bare cells. */
 void sort_ranked(int32_t *moves, int count);
 

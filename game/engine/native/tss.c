@@ -166,14 +166,12 @@ after_threat(TssRun *run, int attacker, ptrdiff_t move, int depth, int allow_thr
     int error = board_make(board, move, attacker);
     if (error < 0)
         return error;
-    int fives = board->class_count[attacker][C_FIVE];
-    if (fives >= 2) {
-        found = 1;
+    ptrdiff_t block = -1;
+    int fives = fives_made(board, attacker, move, &block);
+    if (fives == 2 || fives < 0) {
+        found = fives == 2 ? 1 : fives;
     } else if (fives == 1) { /* a four: one forced answer */
-        ptrdiff_t block = five_made_by(board, attacker, move);
-        if (block < 0) {
-            found = K_BROKEN;
-        } else if (blocked_by_forbidden(board, defender, block)) {
+        if (blocked_by_forbidden(board, defender, block)) {
             found = push(run->threats, &run->threat_count, TSS_MAX_THREATS, block);
             found = found < 0 ? found : 1;
         } else if ((found = push(run->costs, &run->cost_count, TSS_MAX_COSTS, block)) >= 0) {

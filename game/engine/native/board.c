@@ -12,6 +12,19 @@ mark_four(Board *board, int colour, ptrdiff_t m, int cls)
     *word = IS_FOUR_OR_FIVE(cls) ? *word | bit : *word & ~bit;
 }
 
+/* Cell m of `colour` went from class `before` to `after`: move it between the counts (and
+ * in or out of the set of fours). Most updates change a value but not the class. */
+static inline void
+recount(Board *board, int colour, ptrdiff_t m, int before, int after)
+{
+    if (before == after)
+        return;
+    board->class_count[colour][before]--;
+    board->class_count[colour][after]++;
+    if (IS_FOUR_OR_FIVE(before) != IS_FOUR_OR_FIVE(after))
+        mark_four(board, colour, m, after);
+}
+
 static int
 board_allocate(Board *board, ptrdiff_t length)
 {
@@ -19,7 +32,8 @@ board_allocate(Board *board, ptrdiff_t length)
     board->cells = calloc(length, sizeof(int8_t));
     board->comb = calloc(length, sizeof(uint32_t));
     board->near = calloc(length, sizeof(int32_t));
-    int failed = board->cells == NULL || board->comb == NULL || board->near == NULL;
+    board->line_patterns = malloc(TABLE_SIZE);
+    int failed = board->cells == NULL || board->comb == NULL || board->near == NULL || board->line_patterns == NULL;
     for (int d = 0; d < DIRECTIONS; d++)
         failed |= (board->keys[d] = calloc(length, sizeof(uint32_t))) == NULL;
     for (int c = 1; c < 3; c++) {
@@ -37,6 +51,10 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
     if (board_allocate(board, length) < 0)
         return K_NO_MEMORY;
     board->tables = tables;
+    for (ptrdiff_t key = 0; key < TABLE_SIZE; key++) {
+        uint32_t both = tables->joint[0][key];
+        board->line_patterns[key] = (uint8_t)((both & 15) | ((both >> 16) & 15) << 4);
+    }
     board->width = width;
     board->renju = renju;
     board->first_cell = PAD * width;
@@ -90,6 +108,7 @@ board_free(Board *board)
     free(board->cells);
     free(board->comb);
     free(board->near);
+    free(board->line_patterns);
     for (int d = 0; d < DIRECTIONS; d++)
         free(board->keys[d]);
     for (int c = 1; c < 3; c++) {
@@ -146,10 +165,11 @@ board_make(Board *board, ptrdiff_t i, int colour)
     }
     const int32_t *black_cells = board->tables->cells[1], *white_cells = board->tables->cells[2];
     int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
+    const uint8_t *line_patterns = board->line_patterns;
     for (int d = 0; d < DIRECTIONS; d++) {
         uint32_t *keys = board->keys[d];
-        const uint32_t *joint = board->tables->joint[d];
         uint32_t mask = board->mask[d];
+        int black_shift = 4 * d, white_shift = 16 + 4 * d;
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
             uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
@@ -158,8 +178,8 @@ board_make(Board *board, ptrdiff_t i, int colour)
             keys[m] = key;
             if (board->cells[m] != 0)
                 continue;
-            uint32_t old = board->comb[m];
-            uint32_t updated = (old & mask) | joint[key];
+            uint32_t old = board->comb[m], both = line_patterns[key];
+            uint32_t updated = (old & mask) | (both & 15) << black_shift | (both >> 4) << white_shift;
             if (updated == old)
                 continue;
             board->comb[m] = updated;
@@ -173,19 +193,13 @@ board_make(Board *board, ptrdiff_t i, int colour)
             if (after != old_black) {
                 black_packed[m] = after;
                 total[1] += (after >> 4) - (old_black >> 4);
-                board->class_count[1][old_black & 15]--;
-                board->class_count[1][after & 15]++;
-                if (IS_FOUR_OR_FIVE(old_black & 15) != IS_FOUR_OR_FIVE(after & 15))
-                    mark_four(board, 1, m, after & 15);
+                recount(board, 1, m, old_black & 15, after & 15);
             }
             after = white_cells[updated >> 16];
             if (after != old_white) {
                 white_packed[m] = after;
                 total[2] += (after >> 4) - (old_white >> 4);
-                board->class_count[2][old_white & 15]--;
-                board->class_count[2][after & 15]++;
-                if (IS_FOUR_OR_FIVE(old_white & 15) != IS_FOUR_OR_FIVE(after & 15))
-                    mark_four(board, 2, m, after & 15);
+                recount(board, 2, m, old_white & 15, after & 15);
             }
         }
     }
@@ -217,10 +231,7 @@ board_unmake(Board *board)
             if (olds[c] == now)
                 continue;
             board->packed[c][m] = olds[c];
-            board->class_count[c][now & 15]--;
-            board->class_count[c][olds[c] & 15]++;
-            if (IS_FOUR_OR_FIVE(now & 15) != IS_FOUR_OR_FIVE(olds[c] & 15))
-                mark_four(board, c, m, olds[c] & 15);
+            recount(board, c, m, now & 15, olds[c] & 15);
         }
     }
     board->log_count = frame->log_start;

@@ -65,6 +65,9 @@ typedef struct {
     int8_t *cells;
     uint32_t *keys[DIRECTIONS];
     uint32_t *comb;
+    /* Line key -> black's pattern | white's << 4: the joint tables packed into 64 KB, so that
+     * make's lookups stay in the cache (the four uint32 tables take 1 MB). */
+    uint8_t *line_patterns;
     int32_t *packed[3]; /* value << 4 | class, per colour and empty cell */
     int32_t *near;
     int64_t total[3];

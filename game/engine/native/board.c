@@ -140,8 +140,8 @@ grow(void **buffer, ptrdiff_t *capacity, ptrdiff_t needed, size_t item)
     return K_OK;
 }
 
-int
-board_make(Board *board, ptrdiff_t i, int colour)
+static inline int
+make_move(Board *board, ptrdiff_t i, int colour, int count_near)
 {
     if (grow((void **)&board->frames, &board->frame_capacity, board->frame_count + 1, sizeof(Frame)) < 0 ||
         grow((void **)&board->log, &board->log_capacity, board->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
@@ -149,7 +149,8 @@ board_make(Board *board, ptrdiff_t i, int colour)
     int64_t *total = board->total;
     Frame *frame = &board->frames[board->frame_count++];
     frame->cell = (int32_t)i;
-    frame->colour = colour;
+    frame->colour = (int16_t)colour;
+    frame->counted_near = (int16_t)count_near;
     frame->total[1] = total[1];
     frame->total[2] = total[2];
     frame->log_start = board->log_count;
@@ -203,9 +204,22 @@ board_make(Board *board, ptrdiff_t i, int colour)
             }
         }
     }
-    for (int k = 0; k < NEAR_COUNT; k++)
-        board->near[board_wrap(board, i + board->near_offset[k])]++;
+    if (count_near)
+        for (int k = 0; k < NEAR_COUNT; k++)
+            board->near[board_wrap(board, i + board->near_offset[k])]++;
     return K_OK;
+}
+
+int
+board_make(Board *board, ptrdiff_t i, int colour)
+{
+    return make_move(board, i, colour, 1);
+}
+
+int
+board_make_threat(Board *board, ptrdiff_t i, int colour)
+{
+    return make_move(board, i, colour, 0);
 }
 
 ptrdiff_t
@@ -242,8 +256,9 @@ board_unmake(Board *board)
     }
     board->total[1] = frame->total[1];
     board->total[2] = frame->total[2];
-    for (int k = 0; k < NEAR_COUNT; k++)
-        board->near[board_wrap(board, i + board->near_offset[k])]--;
+    if (frame->counted_near)
+        for (int k = 0; k < NEAR_COUNT; k++)
+            board->near[board_wrap(board, i + board->near_offset[k])]--;
     return i;
 }
 

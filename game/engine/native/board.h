@@ -43,7 +43,8 @@ typedef struct {
 
 typedef struct {
     int32_t cell;     /* where the stone went */
-    int32_t colour;
+    int16_t colour;
+    int16_t counted_near; /* whether the move added to the near counts (board_make_threat does not) */
     int64_t total[3]; /* totals before the move */
     ptrdiff_t log_start;
 } Frame;
@@ -96,6 +97,9 @@ int board_cell_in_range(const Board *board, ptrdiff_t cell);
 
 /* Place `colour` on the empty cell i, logging what changes: K_OK or an error. */
 int board_make(Board *board, ptrdiff_t i, int colour);
+/* board_make for the threat searches, which never read the near counts (only move ordering
+ * does): the same, without counting the cell's neighbours. */
+int board_make_threat(Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
 

@@ -118,7 +118,7 @@ try_four(ThreatRun *run, int attacker, ptrdiff_t move, int depth, int at)
 {
     Board *board = run->board;
     int defender = 3 - attacker, found = 0;
-    int error = board_make(board, move, attacker);
+    int error = board_make_threat(board, move, attacker);
     if (error < 0)
         return error;
     ptrdiff_t block = -1;
@@ -135,7 +135,7 @@ try_four(ThreatRun *run, int attacker, ptrdiff_t move, int depth, int at)
             run->line[at + 1] = (int32_t)block;
             run->length = at + 2;
             found = 1;
-        } else if ((error = board_make(board, block, defender)) < 0) {
+        } else if ((error = board_make_threat(board, block, defender)) < 0) {
             return error;
         } else {
             found = vcf_search(run, attacker, depth - 1, move, block, at + 2);
@@ -226,7 +226,7 @@ vct_search(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrdiff_t zon
     sort_ranked(moves, count);
     for (int k = 0; k < count; k++) {
         ptrdiff_t move = moves[k];
-        int error = board_make(board, move, attacker);
+        int error = board_make_threat(board, move, attacker);
         if (error < 0)
             return error;
         int wins = 0;
@@ -267,7 +267,7 @@ every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrd
             return K_BROKEN;
         if (blocked_by_forbidden(board, defender, block))
             return 1;
-        if ((error = board_make(board, block, defender)) < 0)
+        if ((error = board_make_threat(board, block, defender)) < 0)
             return error;
         int found = vct_search(run, attacker, depth, vcf_depth, threat, block);
         board_unmake(board);
@@ -285,7 +285,7 @@ every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrd
         ptrdiff_t cell = defences[k];
         if (blocked_by_forbidden(board, defender, cell))
             continue;
-        if ((error = board_make(board, cell, defender)) < 0)
+        if ((error = board_make_threat(board, cell, defender)) < 0)
             return error;
         int holds; /* 1: this defence holds, 0: it loses, negative: an error */
         int32_t their_fives = board->class_count[defender][C_FIVE];
@@ -293,7 +293,7 @@ every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrd
             ptrdiff_t block = first_of_class(board, defender, C_FIVE);
             if (their_fives >= 2 || blocked_by_forbidden(board, attacker, block)) {
                 holds = 1;
-            } else if ((error = board_make(board, block, attacker)) < 0) {
+            } else if ((error = board_make_threat(board, block, attacker)) < 0) {
                 return error;
             } else {
                 int loses = every_defence_loses(run, attacker, depth, vcf_depth, threat);

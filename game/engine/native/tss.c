@@ -73,7 +73,7 @@ static int
 line_holds(Board *board, int defender, const int32_t *answers, int count)
 {
     for (int k = 0; k < count; k++) {
-        int error = board_make(board, answers[k], defender);
+        int error = board_make_threat(board, answers[k], defender);
         if (error < 0)
             return error;
         int five = board->class_count[defender][C_FIVE] != 0;
@@ -141,7 +141,7 @@ answer_threes(TssRun *run, int attacker, ptrdiff_t move, int depth)
         return 0;
     int made = 0, found = 0;
     for (; made < count; made++)
-        if ((error = board_make(board, answers[made], defender)) < 0)
+        if ((error = board_make_threat(board, answers[made], defender)) < 0)
             break;
     if (error >= 0 && !board->class_count[defender][C_FIVE]) { /* else his answer is a four: he takes the initiative */
         int costs_before = run->cost_count;
@@ -163,7 +163,7 @@ after_threat(TssRun *run, int attacker, ptrdiff_t move, int depth, int allow_thr
 {
     Board *board = run->base.board;
     int defender = 3 - attacker, found = 0;
-    int error = board_make(board, move, attacker);
+    int error = board_make_threat(board, move, attacker);
     if (error < 0)
         return error;
     ptrdiff_t block = -1;
@@ -175,7 +175,7 @@ after_threat(TssRun *run, int attacker, ptrdiff_t move, int depth, int allow_thr
             found = push(run->threats, &run->threat_count, TSS_MAX_THREATS, block);
             found = found < 0 ? found : 1;
         } else if ((found = push(run->costs, &run->cost_count, TSS_MAX_COSTS, block)) >= 0) {
-            if ((found = board_make(board, block, defender)) >= 0) {
+            if ((found = board_make_threat(board, block, defender)) >= 0) {
                 found = tss_search(run, attacker, depth - 1, move, zone_partner(run, move));
                 board_unmake(board);
             }

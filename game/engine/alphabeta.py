@@ -46,10 +46,11 @@ _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent
 #: the time-limited searches of a process).
 FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
+    "vcf_cap": 64,
 }
 #: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
-DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration")
+DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
 
 
 def _features() -> tuple[int, bool]:

@@ -121,3 +121,27 @@ def test_engine_features_are_chosen_by_name_and_a_wrong_name_is_refused(monkeypa
     monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", "tempo,warp_drive")
     with pytest.raises(ValueError, match="warp_drive"):
         _searcher(position, Level.MASTER, native=True, reference=False)
+
+
+@compiled_only
+def test_the_vcf_cap_cuts_only_long_threat_searches_inside_the_tree(monkeypatch):
+    """vcf_cap: a VCF inside the tree gives up after CAPPED_VCF_NODES (50) nodes.
+
+    Where every VCF in the tree is short the two trees are the same; where some run long
+    the capped tree differs. Both happen among the middlegames at depth 3.
+    """
+    same = differ = 0
+    for position in _middlegames()[:10]:
+        side = int(position.to_move)
+        runs = []
+        for names in ("node_vcf", "node_vcf,vcf_cap"):
+            monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", names)
+            board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
+            clock = Clock(None, None)
+            searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+            runs.append(_iterate(searcher, side, range(1, 4)))
+        if runs[0] == runs[1]:
+            same += 1
+        else:
+            differ += 1
+    assert same and differ

@@ -100,7 +100,7 @@ static int
 leaf_vcf(Search *search, int side, int depth)
 {
     SearchClock *clock = &search->clock;
-    long budget = COMPILED_THREAT_NODES;
+    long budget = search->config.features & FEATURE_VCF_CAP ? CAPPED_VCF_NODES : COMPILED_THREAT_NODES;
     if (clock->max_nodes >= 0 && clock->max_nodes - clock->nodes < budget)
         budget = clock->max_nodes - clock->nodes > 1 ? clock->max_nodes - clock->nodes : 1;
     ThreatRun run;

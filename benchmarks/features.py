@@ -1,7 +1,7 @@
 """The compiled search's optional additions, one against another, at a fixed depth.
 
     python benchmarks/features.py [--depth 5] [--reference-depth 7] [--level master]
-                                  [--sets none,tempo,node_vcf,counter,deep_lmr,aspiration]
+                                  [--sets none,tempo,node_vcf,counter,deep_lmr,aspiration,node_vcf+vcf_cap]
 
 For each feature set (names from FEATURE_BITS in game/engine/alphabeta.py, '+'-joined within
 a set) it searches the 20 middlegames to `--depth` by iterative deepening as the root does
@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--reference-depth", type=int, default=7)
     parser.add_argument("--level", default="master")
-    parser.add_argument("--sets", default="none,tempo,node_vcf,counter,deep_lmr,aspiration")
+    parser.add_argument("--sets", default="none,tempo,node_vcf,counter,deep_lmr,aspiration,node_vcf+vcf_cap")
     args = parser.parse_args()
     level = Level(args.level)
     reference, seconds, _ = best_moves("none", args.reference_depth, level)

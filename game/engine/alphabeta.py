@@ -48,7 +48,8 @@ FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
     "vcf_cap": 64,
 }
-#: The additions used in play. GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
+#: The additions used in play (vcf_cap only where the level config asks for it: on short
+#: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
 DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
 
@@ -113,6 +114,8 @@ class AlphaBeta:
             # Kept across moves only under a deadline: a depth- or node-limited search must
             # not depend on what was searched before it (it is deterministic).
             features, keep = (0, False) if reference else _features()
+            if not config.capped_vcf:  # a short turn's setting (root.py)
+                features &= ~FEATURE_BITS["vcf_cap"]
             self.aspiration = bool(features & FEATURE_BITS["aspiration"])
             keep = keep and clock.deadline is not None
             # Otherwise a fresh exact table (Table(0)), as the Python search's dict.

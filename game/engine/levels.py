@@ -55,6 +55,8 @@ class LevelConfig:
                 of ours, and for the opponent's plan that the defence must refute; 0 = off.
     quiet_threes: at the horizon, answer an open three of the opponent's before judging
                 the position (a quiescence search over the answers) instead of scoring it.
+    capped_vcf: the compiled search's VCF inside the tree gives up after a few nodes (its
+                `vcf_cap` feature). The root sets it on short turns only.
     weights:    the evaluation table (a name in eval_weights.TABLES); GOMOKU_EVAL_WEIGHTS
                 overrides it for every level.
     """
@@ -70,6 +72,7 @@ class LevelConfig:
     root_defence: int = 0
     root_tss: int = 0
     quiet_threes: bool = False
+    capped_vcf: bool = False
     weights: str = "handset"
 
 

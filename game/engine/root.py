@@ -63,7 +63,9 @@ _ROOT_WIDTH_BONUS = 8
 #: 194-194-12 against 14; the threat-space search, now compiled, run on short turns too
 #: scored 188-190-22 against skipping it. At 1000 ms the 40-game matches showed nothing
 #: either way (both: 16-23-1; no threat-space search: 20-18-2; root bonus 4: 24-13-3), so
-#: longer turns keep both.
+#: longer turns keep both. A short turn also caps the VCFs inside the tree (the `vcf_cap`
+#: feature): 212-177-11 (+30 [-4, +65]) at 100 ms over openings_200, but 43-55-2 (-42
+#: [-110, +26]) at 1000 ms over 100 of them, so only short turns have it.
 _SHORT_TURN_S = 0.3
 _SHORT_ROOT_WIDTH_BONUS = 2
 #: Share of the budget our own threat-space search may spend.
@@ -129,7 +131,7 @@ class _RootSearch:
         # depth-capped, and their measured spacing must not move with the clock.
         self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
         if self.short_turn:
-            self.config = dataclasses.replace(self.config, root_tss=0)
+            self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
         # The caller's margin already covers process and protocol overhead.
         deadline = None
         if budget is not None:

@@ -128,18 +128,24 @@ def test_the_vcf_cap_cuts_only_long_threat_searches_inside_the_tree(monkeypatch)
     """vcf_cap: a VCF inside the tree gives up after CAPPED_VCF_NODES (50) nodes.
 
     Where every VCF in the tree is short the two trees are the same; where some run long
-    the capped tree differs. Both happen among the middlegames at depth 3.
+    the capped tree differs. Both happen among the middlegames at depth 3. A config
+    without capped_vcf (every level's own; root.py sets it on short turns) drops the bit.
     """
+    import dataclasses
+
+    master = level_config(Level.MASTER)
     same = differ = 0
     for position in _middlegames()[:10]:
         side = int(position.to_move)
         runs = []
-        for names in ("node_vcf", "node_vcf,vcf_cap"):
+        for names, config in (("node_vcf", master), ("node_vcf,vcf_cap", dataclasses.replace(master, capped_vcf=True)),
+                              ("node_vcf,vcf_cap", master)):
             monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", names)
             board = EngineBoard.from_stones(position.size, position.rule, position.stones, compiled=True)
             clock = Clock(None, None)
-            searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0)
+            searcher = AlphaBeta(board, config, clock, ThreatSearch(board, clock), seed=0)
             runs.append(_iterate(searcher, side, range(1, 4)))
+        assert runs[2] == runs[0]
         if runs[0] == runs[1]:
             same += 1
         else:

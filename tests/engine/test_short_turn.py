@@ -1,4 +1,5 @@
-"""A short turn gives the alpha-beta search the time: no threat-space search, a narrower root."""
+"""A short turn gives the alpha-beta search the time: no threat-space search, a narrower root,
+capped VCFs inside the tree."""
 
 from __future__ import annotations
 
@@ -16,9 +17,14 @@ from test_kernel import _middlegames
 @pytest.fixture
 def spy(monkeypatch):
     """Counts threat-space searches and records how many root moves each iteration gets."""
-    seen = {"tss": 0, "root_moves": []}
+    seen = {"tss": 0, "root_moves": [], "capped_vcf": set()}
     real_find = ThreatSpaceSearch.find
     real_iteration = AlphaBeta.search_iteration
+    real_init = AlphaBeta.__init__
+
+    def init(self, board, config, *args, **kwargs):
+        seen["capped_vcf"].add(config.capped_vcf)
+        real_init(self, board, config, *args, **kwargs)
 
     def find(self, *args, **kwargs):
         seen["tss"] += 1
@@ -30,6 +36,7 @@ def spy(monkeypatch):
 
     monkeypatch.setattr(ThreatSpaceSearch, "find", find)
     monkeypatch.setattr(AlphaBeta, "search_iteration", search_iteration)
+    monkeypatch.setattr(AlphaBeta, "__init__", init)
     return seen
 
 
@@ -39,10 +46,10 @@ _QUIET = 7
 
 
 def _searched(spy, time_ms: int) -> dict:
-    spy["tss"], spy["root_moves"] = 0, []
+    spy["tss"], spy["root_moves"], spy["capped_vcf"] = 0, [], set()
     result = search(_middlegames()[_QUIET], Limit(time_ms=time_ms), Level.MASTER)
     assert result.forced == "" and spy["root_moves"], "the root did not search this position"
-    return {"tss": spy["tss"], "root_moves": max(spy["root_moves"])}
+    return {"tss": spy["tss"], "root_moves": max(spy["root_moves"]), "capped_vcf": spy["capped_vcf"]}
 
 
 _SHORT_MS = 100
@@ -58,3 +65,8 @@ def test_a_short_turn_searches_fewer_root_moves(spy):
     short, long = _searched(spy, _SHORT_MS), _searched(spy, _LONG_MS)
     assert short["root_moves"] < long["root_moves"]
     assert short["root_moves"] <= level_config(Level.MASTER).width + root_module._SHORT_ROOT_WIDTH_BONUS
+
+
+def test_a_short_turn_caps_the_vcfs_inside_the_tree(spy):
+    assert _searched(spy, _SHORT_MS)["capped_vcf"] == {True}
+    assert _searched(spy, _LONG_MS)["capped_vcf"] == {False}

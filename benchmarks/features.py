@@ -15,6 +15,7 @@ not a substitute.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
@@ -36,13 +37,15 @@ from speed import load_positions  # noqa: E402
 def best_moves(features: str, depth: int, level: Level) -> tuple[list[int], float, list[int]]:
     """Best move, seconds and nodes per middlegame with these features."""
     os.environ["GOMOKU_ENGINE_FEATURES"] = features
+    # vcf_cap needs the config that asks for it (root.py sets it on short turns).
+    config = dataclasses.replace(level_config(level), capped_vcf="vcf_cap" in features.split(","))
     moves_found, nodes, started = [], [], time.perf_counter()
     for position in load_positions():
         board = EngineBoard.from_stones(position.size, position.rule, position.stones)
         clock = Clock(None, None)
-        searcher = AlphaBeta(board, level_config(level), clock, ThreatSearch(board, clock), seed=0)
+        searcher = AlphaBeta(board, config, clock, ThreatSearch(board, clock), seed=0)
         side = int(position.to_move)
-        moves = searcher.ordered_moves(side, 0, -1, 10_000)[: level_config(level).width + 8]
+        moves = searcher.ordered_moves(side, 0, -1, 10_000)[: config.width + 8]
         previous = None
         for iteration in range(1, depth + 1):
             previous, move = searcher.search_iteration(list(moves), iteration, side, previous)

@@ -41,9 +41,11 @@ enum {
  * mean; x2 to x7 in three positions), so it got no match; a VCT of two open threes (200
  * threat nodes at most) for the side to move at the horizon, after the VCF, cost 1.2 plies
  * at 1000 ms (depth 6.3 -> 5.1) and lost 17-20-3 at 1000 ms and 65-133-2 at 100 ms. */
-/* A few deep VCFs that fail take half of the tree's threat nodes (at depth 6 on the 20
- * middlegames, 2.5% of the horizon's VCFs took over 100 nodes, 46% of all): capped, the
- * alpha-beta search gets that time, and the root's own VCF and threat searches still look deep. */
+/* FEATURE_VCF_CAP: a few deep VCFs that fail take half of the tree's threat nodes (at depth 6
+ * on the 20 middlegames, 2.5% of the horizon's VCFs took over 100 nodes, 46% of all). Capped,
+ * the alpha-beta search gets that time; the root's own VCF is not capped. alphabeta.py sets the
+ * bit only for a config with capped_vcf, which root.py gives short turns: the cap gained at
+ * 100 ms and showed no gain at 1000 ms (benchmarks/README.md). */
 #define CAPPED_VCF_NODES 50
 #define FUTILITY_MARGIN 1500
 #define DEEP_LMR_AFTER 6

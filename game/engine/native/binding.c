@@ -52,7 +52,6 @@ hold_buffer(PyObject *object, Py_ssize_t count, Py_ssize_t size, const char *nam
     return 0;
 }
 
-/* A new list of `count` ints. */
 /* Every search's poll: a Python callable (the clock's check, the stop flag's is_set) that
  * stops the search by raising or by answering true. */
 static int
@@ -64,6 +63,7 @@ call_python_poll(void *callable)
     return stop != 0;
 }
 
+/* A new list of `count` ints. */
 static PyObject *
 int_list(const int32_t *values, Py_ssize_t count)
 {

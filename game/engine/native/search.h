@@ -40,7 +40,10 @@ enum {
  * 3rd/4th move on, no three of his to answer) took x1.15 the nodes to depth 6 (geometric
  * mean; x2 to x7 in three positions), so it got no match; a VCT of two open threes (200
  * threat nodes at most) for the side to move at the horizon, after the VCF, cost 1.2 plies
- * at 1000 ms (depth 6.3 -> 5.1) and lost 17-20-3 at 1000 ms and 65-133-2 at 100 ms. */
+ * at 1000 ms (depth 6.3 -> 5.1) and lost 17-20-3 at 1000 ms and 65-133-2 at 100 ms; where
+ * the opponent would win by fours if it were his move, searching only the cells of his line
+ * and our fours scored 93-96-11 at 400 ms, and also scoring such a horizon from his side
+ * 35-52-8 (benchmarks/README.md). */
 /* FEATURE_VCF_CAP: a few deep VCFs that fail take half of the tree's threat nodes (at depth 6
  * on the 20 middlegames, 2.5% of the horizon's VCFs took over 100 nodes, 46% of all). Capped,
  * the alpha-beta search gets that time; the root's own VCF is not capped. alphabeta.py sets the

@@ -21,14 +21,16 @@ import argparse
 import json
 import sys
 import zlib
-from functools import lru_cache
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "build_scripts"))
 
 from game.engine import patterns as pt  # noqa: E402
 from game.engine.state import EngineBoard  # noqa: E402
 from game.rules import Rule  # noqa: E402
+from texel.features import cell_counts  # noqa: E402 (pattern counts, class, building pair of one side's view)
 
 RANKS = (1, 3, 6, 8, 12)
 HOLD_OUT_EVERY = 5
@@ -76,19 +78,6 @@ def recall_line(ranks) -> str:
     return "  ".join(f"top {k}: {100 * sum(r < k for r in ranks) / max(1, len(ranks)):5.1f}%" for k in RANKS)
 
 
-@lru_cache(maxsize=None)
-def cell_features(patterns16: int) -> tuple[int, ...]:
-    """Counts of the four line patterns, the class (one-hot) and the building pair of one side's view of a cell."""
-    patterns = tuple(sorted((patterns16 >> (4 * d)) & 15 for d in range(4)))
-    cls = pt.cell_class(patterns, False)
-    counts = [0] * (len(pt.PATTERN_NAMES) + len(pt.CLASS_NAMES) + 1)
-    for p in patterns:
-        counts[p] += 1
-    counts[len(pt.PATTERN_NAMES) + cls] = 1
-    counts[-1] = int(pt.builds_two_threes(patterns, cls))
-    return tuple(counts)
-
-
 def fit_policy(rows, context: bool, steps: int) -> list[int]:
     """Held-out ranks of the played moves under a softmax policy fitted to the other games."""
     import numpy as np
@@ -102,7 +91,7 @@ def fit_policy(rows, context: bool, steps: int) -> list[int]:
             cell_of.append((keys.setdefault(own, len(keys)), keys.setdefault(his | 1 << 16, len(keys))))
             played.append(cell == move)
             buckets.append((min(near, 6), 7 + min(his_distance, 5), 13 + min(our_distance, 5)))
-    table = np.array([cell_features(k & 0xFFFF) for k in keys], dtype=float)
+    table = np.array([cell_counts(k & 0xFFFF, False) for k in keys], dtype=float)
     width = table.shape[1]
     is_his = np.array([k >> 16 for k in keys], dtype=bool)
     features = np.concatenate((table * ~is_his[:, None], table * is_his[:, None]), axis=1)  # own | his columns

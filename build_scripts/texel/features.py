@@ -33,7 +33,7 @@ def class_index(cls: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _cell_counts(patterns16: int, renju_black: bool) -> tuple[int, ...]:
+def cell_counts(patterns16: int, renju_black: bool) -> tuple[int, ...]:
     """The counts one empty cell adds, from its four patterns packed 4 bits apiece."""
     patterns = tuple(sorted((patterns16 >> (4 * d)) & 15 for d in range(4)))
     cls = pt.cell_class(patterns, renju_black)
@@ -60,7 +60,7 @@ def side_counts(board: EngineBoard, colour: int) -> list[int]:
             by_key[key] = by_key.get(key, 0) + 1
     totals = [0] * len(CELL_FEATURES)
     for key, times in by_key.items():
-        for index, count in enumerate(_cell_counts(key, renju_black)):
+        for index, count in enumerate(cell_counts(key, renju_black)):
             if count:
                 totals[index] += count * times
     return totals

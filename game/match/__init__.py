@@ -3,7 +3,7 @@ openings with colours swapped, scored with an Elo estimate. No pygame: the Watch
 `python -m game match` drive the same runner, one poll at a time.
 """
 
-from .elo import MatchScore, elo_from_score, wilson_interval
+from .elo import MatchScore, elo_from_score, paired_interval, wilson_interval
 from .game_runner import GameResult, GameRunner
 from .match_runner import MatchRunner
 from .openings import Opening, default_openings, load_openings, parse_openings
@@ -21,5 +21,6 @@ __all__ = [
     "load_openings",
     "parse_openings",
     "parse_player",
+    "paired_interval",
     "wilson_interval",
 ]

@@ -31,6 +31,23 @@ def wilson_interval(fraction: float, games: int, z: float = 1.96) -> tuple[float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def paired_interval(pair_fractions: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the mean score when the trials are pairs of games.
+
+    A pair plays one opening with colours swapped, so its two games share the opening's
+    lean; each pair's fraction (0, 1/4, 1/2, 3/4 or 1) is then one trial, and the normal
+    interval of their mean uses the spread the pairs really show (pentanomial), where
+    wilson_interval counts every game as an independent trial.
+    """
+    count = len(pair_fractions)
+    if count < 2:
+        return 0.0, 1.0
+    mean = sum(pair_fractions) / count
+    variance = sum((value - mean) ** 2 for value in pair_fractions) / (count - 1)
+    half = z * math.sqrt(variance / count)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"

@@ -45,7 +45,8 @@ enum {
  * and our fours scored 93-96-11 at 400 ms, and also scoring such a horizon from his side
  * 35-52-8; null-move pruning (reduction 3, not with a four or an open three against us)
  * 94-97-9 at 400 ms; no reduction for moves that make a three or a four or block a four
- * 92-100-8 at 400 ms, with x1.7 the nodes to depth 6 (benchmarks/README.md). */
+ * 92-100-8 at 400 ms, with x1.7 the nodes to depth 6; reductions of ln(depth) ln(number + 1)
+ * / 1.5 plies with a beam of at least 10 moves 95-93-11 at 400 ms (benchmarks/README.md). */
 /* FEATURE_VCF_CAP: a few deep VCFs that fail take half of the tree's threat nodes (at depth 6
  * on the 20 middlegames, 2.5% of the horizon's VCFs took over 100 nodes, 46% of all). Capped,
  * the alpha-beta search gets that time; the root's own VCF is not capped. alphabeta.py sets the

@@ -131,11 +131,13 @@ has_four(const Board *board, int colour)
     return count[C_BLOCK4] || count[C_BLOCK4_PLUS] || count[C_BLOCK4_FLEX3];
 }
 
-/* The index of the lowest set bit of x (x != 0). */
+/* The index of the lowest set bit of x (x != 0). Compilers without GCC's builtin (MSVC) run
+ * the loop; defining GOMOKU_PORTABLE_BITS makes GCC run it too, so that a test can build it
+ * and hold its searches to the builtin's (tests/engine/test_portable_build.py). */
 static inline int
 lowest_bit(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(GOMOKU_PORTABLE_BITS)
     return __builtin_ctzll(x);
 #else
     int n = 0;

@@ -58,26 +58,27 @@ def kind(pair: tuple[float, float]) -> str:
     return {2.0: "won both", 1.0: "split", 0.0: "lost both"}[sum(pair)]
 
 
+def _elo_range(interval: tuple[float, float]) -> str:
+    low, high = interval
+    return f"[{format_elo(elo_from_score(low))}, {format_elo(elo_from_score(high))}]"
+
+
 def report(paired: list[tuple[float, float]], single: list[float], name: str) -> str:
     counts = {k: 0 for k in KINDS}
     for pair in paired:
         counts[kind(pair)] += 1
-    points = sum(map(sum, paired)) + sum(single)
-    games = 2 * len(paired) + len(single)
-    fraction = points / games if games else 0.5
-    in_pairs = 2 * len(paired)
-    pair_fraction = sum(map(sum, paired)) / in_pairs if in_pairs else 0.5
-    wilson = wilson_interval(pair_fraction, in_pairs)
+    paired_points, in_pairs = sum(map(sum, paired)), 2 * len(paired)
+    games = in_pairs + len(single)
+    fraction = (paired_points + sum(single)) / games if games else 0.5
+    wilson = wilson_interval(paired_points / in_pairs if in_pairs else 0.5, in_pairs)
     by_pair = paired_interval([sum(pair) / 2 for pair in paired])
     lines = [
         f"{name}: {games} games, {len(paired)} pairs" + (f" and {len(single)} unpaired" if single else ""),
         "  pairs: " + ", ".join(f"{k} {counts[k]}" for k in KINDS),
         f"  score {100 * fraction:.1f}%  Elo {format_elo(elo_from_score(fraction))}",
         f"  95% interval over the {in_pairs} paired games, Elo:",
-        f"    every game a trial (Wilson, as arena.py)  [{format_elo(elo_from_score(wilson[0]))}, "
-        f"{format_elo(elo_from_score(wilson[1]))}]",
-        f"    every pair a trial                         [{format_elo(elo_from_score(by_pair[0]))}, "
-        f"{format_elo(elo_from_score(by_pair[1]))}]",
+        f"    every game a trial (Wilson, as arena.py)  {_elo_range(wilson)}",
+        f"    every pair a trial                         {_elo_range(by_pair)}",
     ]
     return "\n".join(lines)
 

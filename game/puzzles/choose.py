@@ -1,0 +1,40 @@
+"""Which puzzle comes next: a failed one that is due again, else a new one near the player's rating."""
+
+from __future__ import annotations
+
+import random
+
+from .progress import PuzzleProgress
+from .puzzle import Puzzle
+
+#: Look for unseen puzzles within this many points of the player's rating first, widening
+#: by the same again until there are a few to pick from.
+WINDOW = 100
+ENOUGH = 5
+
+
+def choose_next(puzzles: list[Puzzle], progress: PuzzleProgress, rng: random.Random,
+                skip: str | None = None) -> Puzzle | None:
+    """The next puzzle (None when the list is empty). `skip` is the one just played, so a
+    retry is never chosen as "next". The same rng state gives the same choice."""
+    if not puzzles:
+        return None
+    by_id = {p.id: p for p in puzzles}
+    for pid in progress.due():
+        if pid in by_id and pid != skip:
+            return by_id[pid]
+    tried = progress.tried_ids()
+    fresh = [p for p in puzzles if p.id not in tried and p.id != skip]
+    pool = fresh or [p for p in puzzles if p.id != skip] or puzzles
+    target = progress.rating.rating
+
+    def distance(p: Puzzle) -> float:
+        return abs(progress.puzzle_rating(p.id, p.rating).rating - target)
+
+    window = WINDOW
+    while True:
+        near = [p for p in pool if distance(p) <= window]
+        if len(near) >= min(ENOUGH, len(pool)):
+            near.sort(key=lambda p: p.id)
+            return rng.choice(near)
+        window += WINDOW

@@ -1,0 +1,153 @@
+"""Turn a position into a checked puzzle: a win for the side to move, or a defence.
+
+Shared by the generator (build_scripts/make_puzzles.py) and "From your games". Each
+candidate goes through the checks the puzzle set promises, and a rejected one is counted
+under the check it failed (the `rejected` Counter):
+
+(a) the proof tree replays on the rules board to the five (verify.py; for a defence also
+    after every losing move);
+(b) a win has exactly one winning first move: every other four or three is tried with the
+    same budget, and a rival is allowed only when its proof is MUCH_LONGER moves longer;
+(c) a defence has one to `max_saving` saving moves (after each, no win for the opponent
+    within the budget) and every losing move has a refutation.
+
+Deterministic: every search is bounded by nodes, never by the clock.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from game.engine import patterns as pt
+from game.engine.clock import Clock
+from game.rules import Board
+
+from .prove import Prover
+from .puzzle import Goal, Puzzle
+from .rating import difficulty_of, starting_rating
+from .verify import ProofError, proof_reach, untouched, verify, verify_win
+
+log = logging.getLogger(__name__)
+
+#: Threat-search nodes for finding a win and building its tree, and for each other check.
+FIND_NODES = 400_000
+CHECK_NODES = 60_000
+#: Another winning first move is allowed when its proof is at least this many attacker
+#: moves longer than the solution's ("other moves do not win, or need a much longer proof").
+MUCH_LONGER = 2
+#: A defence puzzle keeps at most this many saving moves.
+MAX_SAVING = 3
+
+
+def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True) -> Puzzle | None:
+    """A checked win puzzle for the side to move, or None (no win found, or a check failed).
+    `unique` False skips check (b): a player's own missed win is worth practising anyway."""
+    side = int(board.to_move)
+    prover = Prover.on(board, nodes=FIND_NODES)
+    found = prover.find(side)
+    if found is None:
+        return None
+    if found.tree.depth() < 2:
+        rejected["too easy (one move)"] += 1
+        return None
+    engine = prover.engine
+    root = prover.cell(found.tree.move)
+    others = set()
+    for cls in pt.FOUR_CLASSES + pt.THREE_CLASSES:
+        others.update(engine.by_class[side][cls])
+    others.discard(root)
+    for cell in sorted(others) if unique else ():
+        checker = Prover(engine, Clock(None, CHECK_NODES))
+        if checker.wins_with(side, cell):
+            longer = checker.proof_depth_after(side, cell)
+            if longer is None or longer < found.tree.depth() + MUCH_LONGER:
+                rejected["(b) another first move wins"] += 1
+                return None
+    goal = Goal.WIN_BY_FOURS if found.threes == 0 else Goal.WIN
+    puzzle = Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), "vcf", 1500, 3)
+    try:
+        facts = verify(puzzle)
+    except ProofError as error:
+        rejected["(a) proof check failed"] += 1
+        log.info("rejected %s: %s", ident, error)
+        return None
+    if facts.forbidden_block:
+        theme = "forbidden-point"
+    elif engine.packed[side][root] & 15 == pt.C_BLOCK4_FLEX3 and facts.attacker_moves <= 3:
+        theme = "four-three"
+    else:
+        theme = "vcf" if goal is Goal.WIN_BY_FOURS else "vct"
+    rating = starting_rating(goal, facts.attacker_moves, facts.threes, facts.nodes, found.nodes)
+    return Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), theme, rating,
+                  difficulty_of(rating))
+
+
+def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING) -> Puzzle | None:
+    """A checked defence puzzle for the side to move, or None: the opponent would win if it
+    passed, it has no four of its own (a four only delays), and 1..max_saving moves save it."""
+    player = board.to_move
+    opponent = player.opponent
+    prover = Prover.on(board, nodes=FIND_NODES)
+    engine = prover.engine
+    for cls in pt.FOUR_CLASSES:
+        if engine.by_class[int(player)][cls]:
+            return None  # a four only delays: these positions are not clean defence puzzles
+    found = prover.find(int(opponent))
+    if found is None:
+        return None
+    threat = found.tree
+    tree_points = threat.points()
+    reach = proof_reach(board.rule, opponent)
+    saving, losing = [], []
+    for point in list(board.empty_points()):
+        if board.is_forbidden(point, player):
+            continue
+        if untouched(board, point, tree_points, reach):
+            losing.append(point)
+            continue
+        engine.make(prover.cell(point), int(player))
+        try:
+            checker = Prover(engine, Clock(None, CHECK_NODES))
+            wins = checker.has_win(int(opponent))
+        finally:
+            engine.unmake()
+        if wins is None:
+            rejected["(c) a move undecided within the budget"] += 1
+            return None
+        (losing if wins else saving).append(point)
+        if len(saving) > max_saving:
+            rejected[f"(c) more than {max_saving} saving moves"] += 1
+            return None
+    if not saving:
+        return None  # lost whatever he does: not a puzzle
+    refutations = []
+    for point in losing:
+        if untouched(board, point, tree_points, reach):
+            continue  # the solution still wins there: verify() says why
+        board.push(point, player)
+        try:
+            verify_win(board, opponent, threat)
+        except ProofError:
+            engine.make(prover.cell(point), int(player))
+            try:
+                own = Prover(engine, Clock(None, FIND_NODES)).find(int(opponent))
+            finally:
+                engine.unmake()
+            if own is None:
+                rejected["(c) a losing move without a refutation"] += 1
+                return None
+            refutations.append((point, own.tree))
+        finally:
+            board.pop()
+    puzzle = Puzzle(ident, board.rule, player, Goal.DEFEND, tuple(board.moves), threat, tuple(saving), "defence", 1500, 3,
+                    tuple(refutations))
+    try:
+        facts = verify(puzzle, every_losing_move=True)
+    except ProofError as error:
+        rejected["(a/c) defence proof check failed"] += 1
+        log.info("rejected %s: %s", ident, error)
+        return None
+    rating = starting_rating(Goal.DEFEND, facts.attacker_moves, facts.threes, facts.nodes, found.nodes, len(saving))
+    return Puzzle(ident, board.rule, player, Goal.DEFEND, tuple(board.moves), threat, tuple(saving), "defence", rating,
+                  difficulty_of(rating), tuple(refutations))

@@ -1,0 +1,51 @@
+"""Making a puzzle from a position: the engine's tree, the checks, and the rejections counted."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.puzzles import Goal, verify
+from game.puzzles.make import defence_puzzle, win_puzzle
+from game.puzzles.verify import board_of
+from game.rules import Board, Rule
+
+
+def test_a_four_three_position_gives_the_same_checked_puzzle_again(sample):
+    known = sample["f0004-14w"]
+    rejected = Counter()
+    made = win_puzzle(board_of(known), "again", rejected)
+    assert made is not None, rejected
+    assert (made.goal, made.theme, made.accepted, made.solution) == (Goal.WIN_BY_FOURS, "four-three", known.accepted,
+                                                                     known.solution)
+    verify(made)
+
+
+def test_a_defence_accepts_every_saving_move_and_refutes_the_rest(sample):
+    known = sample["f0004-9d"]
+    made = defence_puzzle(board_of(known), "again", Counter())
+    assert made is not None
+    assert set(made.accepted) == {(10, 6), (6, 10)}  # k9 and g5, the two ends of the open three
+    assert dict(made.refutations)[(11, 5)] is not None  # l10 is refuted by g5
+    verify(made, every_losing_move=True)
+
+
+FOUR_THREE = [(3, 3), (4, 3), (5, 3), (6, 4), (6, 5)]  # f12 makes a four (row) and an open three (column)
+SCATTERED_WHITE = [(2, 3), (2, 10), (14, 0), (14, 2), (14, 4), (14, 6), (14, 8), (14, 10), (14, 12), (0, 14)]
+
+
+def _position(black: list) -> Board:
+    board = Board(15, Rule.FREESTYLE)
+    for black_point, white_point in zip(black, SCATTERED_WHITE):
+        board.push(black_point)
+        board.push(white_point)
+    return board
+
+
+def test_one_four_three_is_a_puzzle_and_two_are_rejected_as_not_unique():
+    harmless = [(10, 13), (12, 13), (10, 11), (12, 11), (8, 13)]
+    rejected = Counter()
+    single = win_puzzle(_position(FOUR_THREE + harmless), "one", rejected)
+    assert single is not None and single.accepted == ((6, 3),) and single.theme == "four-three"
+    second_four_three = [(x, y + 7) for x, y in FOUR_THREE]
+    assert win_puzzle(_position(FOUR_THREE + second_four_three), "two", rejected) is None
+    assert rejected == Counter({"(b) another first move wins": 1})

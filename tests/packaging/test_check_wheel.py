@@ -95,6 +95,12 @@ def test_the_manifest_puts_the_assets_and_the_c_core_in_the_sdist():
     assert "graft assets" in lines and "recursive-include game/engine/native *.c *.h" in lines
 
 
+def test_each_release_wheel_runs_the_installed_check_on_the_compiled_kernel():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["cibuildwheel"]
+    assert config["test-command"] == "python {project}/build_scripts/check_wheel.py --installed --require-kernel"
+    assert config["build"].split() == ["cp311-*", "cp312-*", "cp313-*", "cp314-*"]
+
+
 @pytest.mark.skipif(not (Path(sys.executable).parent / ("gomoku.exe" if os.name == "nt" else "gomoku")).exists(),
                     reason="the game's programs are not installed beside this Python")  # fmt: skip
 def test_the_installed_check_passes_with_the_programs_beside_this_python(tmp_path):

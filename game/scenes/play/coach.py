@@ -30,13 +30,13 @@ from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board, draw_line_stones
 from game.ui.widgets import Button, FocusGroup
 
-from .engine_players import analysis_worker
-from .live_analysis import LiveAnalysis
-from .names import colour_name
+from ..shared.engine_players import analysis_worker
+from ..shared.live_analysis import LiveAnalysis
+from ..shared.names import colour_name
 from .teaching import TeachingVerdict, judge_move
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from .scene import PlayScene
 
 #: Teaching mode analyses the player's position this long while he thinks (panel closed).
 TEACH_BEFORE = Limit(time_ms=4000)

@@ -21,11 +21,11 @@ from game.ui import text, theme
 from game.ui.opening_prompt import draw_prompt
 from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
 
-from .names import colour_name, player_name, undos_text
-from .opening_texts import decision_text, opening_heading, thinking_text
+from ..shared.names import colour_name, player_name, undos_text
+from ..shared.opening_texts import decision_text, opening_heading, thinking_text
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from .scene import PlayScene
 
 Colour = tuple[int, int, int]
 

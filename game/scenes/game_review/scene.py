@@ -36,8 +36,8 @@ from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.eval_graph import CLASS_COLOURS, move_at
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
-from .game_review_panel import draw_review_panel
+from ..base import Scene
+from .panel import draw_review_panel
 
 #: Seconds between the stones of a proof played out on the board.
 PROOF_STEP_SECONDS = 0.6

@@ -22,10 +22,10 @@ from game.ui.eval_graph import CLASS_COLOURS, draw_eval_graph
 from game.ui.panel import draw_spinner
 from game.ui.stones import stone_surface
 
-from .names import colour_name
+from ..shared.names import colour_name
 
 if TYPE_CHECKING:
-    from .game_review import GameReviewScene
+    from .scene import GameReviewScene
 
 Colour = tuple[int, int, int]
 

@@ -24,13 +24,13 @@ from game.ui.layout import step_cursor
 from game.ui.opening_prompt import prompt_layout
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
+from ..base import Scene
+from ..shared.engine_players import fallback_level, hand_over_to_builtin
+from ..shared.names import result_sound
+from ..shared.opening_texts import choice_label, choice_text, seat_name
+from .coach import PlayCoach
 from .engine_jobs import EngineJobs
-from .engine_players import fallback_level, hand_over_to_builtin
-from .names import result_sound
-from .opening_texts import choice_label, choice_text, seat_name
-from .play_coach import PlayCoach
-from .play_panel import draw_play_panel
+from .panel import draw_play_panel
 
 #: Hints come from a fixed, fairly strong search with a short budget.
 HINT_LEVEL = Level.STRONG

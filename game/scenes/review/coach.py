@@ -17,11 +17,11 @@ from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board
 from game.ui.move_marks import MARK_COLOURS, draw_mark_badges, mark_label
 
-from .engine_players import analysis_worker
-from .live_analysis import LiveAnalysis
+from ..shared.engine_players import analysis_worker
+from ..shared.live_analysis import LiveAnalysis
 
 if TYPE_CHECKING:
-    from .review import ReviewScene
+    from .scene import ReviewScene
 
 
 def load_notes(path: str | Path | None) -> tuple[dict[int, str], dict[int, str]]:

@@ -23,11 +23,11 @@ from game.model.opening_play import opening_task
 from game.rules import IllegalMoveError, Point
 from game.rules.opening import Choice, OpeningError, Phase
 
-from .engine_players import engine_limit, worker_for
-from .opening_texts import choice_text, seat_name
+from ..shared.engine_players import engine_limit, worker_for
+from ..shared.opening_texts import choice_text, seat_name
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from .scene import PlayScene
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35

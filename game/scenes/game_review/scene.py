@@ -9,7 +9,7 @@ tactical mistake, the forced line, which "Show proof" plays out on the board sto
 
 Params: `record` (GameRecord) or `game` (Game); `back` names the scene to return to and
 `back_params` what to give it; `source` is a file name to show. The side panel is drawn by
-game_review_panel.py.
+panel.py, which reads this scene through its ReviewSource Protocol.
 """
 
 from __future__ import annotations

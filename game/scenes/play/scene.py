@@ -2,8 +2,9 @@
 
 All game state lives in the model (`self.game`); this scene only keeps what is about the
 screen: the hover point, the keyboard cursor, the status line and a shown hint. The engine job
-it waits for is `self.jobs` (engine_jobs.py), the side panel is drawn by play_panel.py, and the
-analysis panel and teaching mode are `self.coach` (play_coach.py).
+it waits for is `self.jobs` (engine_jobs.py), the side panel is drawn by panel.py, and the
+analysis panel and teaching mode are `self.coach` (coach.py). The helpers get this scene as a
+small Protocol (JobsHost, CoachHost, PanelSource) and never import it.
 """
 
 from __future__ import annotations

@@ -95,3 +95,11 @@ def test_the_review_screens_are_what_their_helpers_take(app, monkeypatch, name, 
         assert missing(protocol, scene) == []
     if name == "review":
         assert missing(MoveIndex, scene.position) == []
+
+
+def test_a_listed_screen_whose_package_is_not_written_yet_is_skipped(monkeypatch):
+    import game.scenes as scenes
+
+    monkeypatch.setitem(scenes._SCENES, "puzzles", ("game.scenes.no_such_screen.scene", "PuzzlesScene"))
+    registry = scenes.scene_registry()
+    assert "puzzles" not in registry and "play" in registry

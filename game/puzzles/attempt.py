@@ -218,11 +218,17 @@ class Attempt:
 # ----------------------------------------------------------------------------- lines
 def strongest_reply(board: Board, attacker: Stone, node: ProofNode) -> tuple[Point | None, ProofNode | None]:
     """The defender's reply after the attacker's `node.move` (already on `board`) and the
-    attacker's node after it. The longest listed branch; else the block of a five (None
-    for the node: see `continuation`); (None, None) when black may not block."""
+    attacker's node after it. The longest listed branch (between equals, the biggest tree,
+    then the reply nearest the threat: what a player would try); else the block of a five
+    (None for the node: see `continuation`); (None, None) when black may not block."""
     if node.replies:
-        reply, child = max(node.replies, key=lambda branch: (branch[1].depth(), branch[1].count()))
-        return reply, child
+        x, y = node.move
+
+        def stubbornness(branch: tuple[Point, ProofNode]) -> tuple[int, int, int]:
+            (rx, ry), child = branch
+            return child.depth(), child.count(), -max(abs(rx - x), abs(ry - y))
+
+        return max(node.replies, key=stubbornness)
     defender = attacker.opponent
     fives = sorted(five_points(board, attacker), key=lambda p: (p[1], p[0]))
     playable = [p for p in fives if not board.is_forbidden(p, defender)]

@@ -32,6 +32,13 @@ QUEUE_FORMAT = "gomoku-puzzle-queue"
 MAX_OWN = 500
 
 
+def puzzle_folder(store: Any) -> Path | None:
+    """Where a user store keeps puzzle files (its data folder); None for a store that keeps
+    nothing on disk (the in-memory store of screenshots and benchmarks)."""
+    locations = getattr(store, "locations", None)
+    return None if locations is None else Path(locations.data_dir)
+
+
 def bundled_puzzles() -> list[Puzzle]:
     """The puzzles that ship with the game. Raises AssetNotFoundError, PuzzleFormatError or OSError."""
     path = asset_path("puzzles", "puzzles.txt")

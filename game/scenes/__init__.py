@@ -3,7 +3,7 @@
 Layout: `base.py` (the hooks every scene has, and `AppServices`, what a scene may ask of the
 app), `manager.py` (switches scenes by name), `shared/` (what several screens use), and one
 package per screen: `menu/`, `settings/`, `play/`, `result/`, `review/`, `load/`, `stats/`,
-`game_review/`, `engines/`, `watch/`.
+`game_review/`, `engines/`, `watch/`, `puzzles/`.
 
 Adding a screen:
 1. make `game/scenes/<name>/` with an `__init__.py` (a docstring saying what the screen is)
@@ -38,6 +38,7 @@ _SCENES: dict[str, tuple[str, str]] = {
     "coach_review": ("game.scenes.game_review.scene", "GameReviewScene"),
     "engines": ("game.scenes.engines.scene", "EnginesScene"),
     "watch": ("game.scenes.watch.scene", "WatchScene"),
+    "puzzles": ("game.scenes.puzzles.scene", "PuzzlesScene"),
 }
 
 

@@ -56,6 +56,12 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
     ],
     "review": [lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE)}],
     "coach_review": [lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE), "back": "result"}],
+    "puzzles": [
+        lambda: {"seed": 1, "demo": "failed"},
+        lambda: {"seed": 2, "demo": "hint"},
+        lambda: {"seed": 3, "demo": "solved"},
+        lambda: {"source": "games"},
+    ],
 }
 
 

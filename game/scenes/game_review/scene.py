@@ -25,6 +25,8 @@ from game.coach.external_analyst import AnalystSpec
 from game.engine.analysis import Proof
 from game.i18n import current_language, tr
 from game.model import Game
+from game.puzzles.collection import GamePuzzles, puzzle_folder
+from game.puzzles.from_games import moments_of
 from game.records import GameRecord
 from game.records.atomic import atomic_write_text
 from game.rules import Board, IllegalMoveError, Reason
@@ -85,6 +87,15 @@ def review_analyst(app: Any) -> AnalystSpec | None:
     command = app.settings.analysis_engine
     entry = find_entry(app.settings, command) if command else None
     return AnalystSpec(entry.command, entry.label) if entry is not None else None
+
+
+def queue_puzzles(store: Any, review: GameReview, record: GameRecord, moves: list, source: str) -> None:
+    """Every missed and allowed win becomes a puzzle under Puzzles, "From your games" (the
+    puzzle screen builds and checks them; here they are only queued)."""
+    if record.size == 15:
+        moments = moments_of(review, record.rule, list(moves), source)
+        if moments:
+            GamePuzzles(puzzle_folder(store)).queue(moments)
 
 
 class GameReviewScene(Scene):
@@ -169,6 +180,7 @@ class GameReviewScene(Scene):
         self.mark_dirty()
         if review is not None:
             self.review, self.state = review, "done"
+            queue_puzzles(self.app.store, review, self.record, self.moves, self.source)
             self.app.play_sound("click")
             self._refresh_buttons()
         elif self.runner.error:

@@ -1,0 +1,90 @@
+"""The puzzle screen through the real loop: keyboard play, the rating saved, a wrong move
+refuted on the board, hints, the next puzzle, and puzzles made from the player's games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+from gui_driver import frames, press, run_until
+
+from game.puzzles import read_puzzles
+from game.puzzles.attempt import Phase
+from game.puzzles.collection import GamePuzzles, Moment
+from game.rules import Rule, Stone
+
+SAMPLE = read_puzzles(Path(__file__).resolve().parent.parent / "data" / "puzzles" / "sample.txt")
+BY_ID = {p.id: p for p in SAMPLE}
+
+
+def _open(app, store, puzzle_id: str):
+    GamePuzzles(store.locations.data_dir).add(SAMPLE)
+    frames(app)
+    app.manager.switch("puzzles", source="games", puzzle_id=puzzle_id)
+    frames(app)
+    scene = app.manager.current
+    assert app.manager.current_name == "puzzles" and scene.attempt.puzzle.id == puzzle_id
+    return scene
+
+
+def _play_by_keyboard(app, scene, target):
+    press(app, pygame.K_RIGHT)  # the first arrow shows the cursor
+    x, y = scene.cursor
+    for _ in range(abs(target[0] - x)):
+        press(app, pygame.K_RIGHT if target[0] > x else pygame.K_LEFT)
+    for _ in range(abs(target[1] - y)):
+        press(app, pygame.K_DOWN if target[1] > y else pygame.K_UP)
+    assert scene.cursor == target
+    press(app, pygame.K_RETURN)
+
+
+def test_a_puzzle_solved_with_the_keyboard_raises_the_saved_rating(make_app, store):
+    app = make_app()
+    scene = _open(app, store, "f0004-14w")
+    attempt = scene.attempt
+    while attempt.phase is not Phase.SOLVED:
+        assert run_until(app, lambda: attempt.phase is Phase.PLAYING, 10)
+        _play_by_keyboard(app, scene, attempt.expected())
+    saved = json.loads((Path(store.locations.data_dir) / "puzzles.json").read_text(encoding="utf-8"))
+    assert saved["streak"] == 1 and saved["rating"][0] > 1200
+    assert saved["history"][0][:2] == ["f0004-14w", True]
+
+
+def test_a_wrong_defence_is_refuted_to_the_five_and_retry_starts_over(make_app, store):
+    app = make_app()
+    scene = _open(app, store, "f0004-9d")
+    _play_by_keyboard(app, scene, (11, 5))  # l10 does not stop the three
+    attempt = scene.attempt
+    assert attempt.phase is Phase.FAILED
+    assert run_until(app, lambda: not attempt.pending, 15)
+    assert attempt.board.outcome().winner is Stone.BLACK
+    press(app, pygame.K_r)
+    assert attempt.phase is Phase.PLAYING and len(attempt.board.history) == len(BY_ID["f0004-9d"].moves)
+
+
+def test_hints_show_the_area_then_the_move_and_next_moves_on(make_app, store):
+    app = make_app()
+    scene = _open(app, store, "f0003-12w")
+    press(app, pygame.K_h)
+    assert scene.attempt.hint_area() is not None and scene._marks().hint is None
+    press(app, pygame.K_h)
+    assert scene._marks().hint == BY_ID["f0003-12w"].solution.move
+    press(app, pygame.K_n)
+    assert scene.attempt.puzzle.id != "f0003-12w"
+    assert scene.library.progress.history[-1].solved is False  # the hinted one counted as failed
+
+
+def test_a_missed_win_from_a_game_becomes_a_puzzle_in_the_background(make_app, store):
+    app = make_app()
+    known = BY_ID["f0004-14w"]
+    moment = Moment(Rule.FREESTYLE, tuple(known.moves) + ((0, 0),), "missed", "mine.psq")
+    GamePuzzles(store.locations.data_dir).queue([moment])
+    frames(app)
+    app.manager.switch("puzzles", source="games")
+    frames(app)
+    scene = app.manager.current
+    assert run_until(app, lambda: not scene.library.making and scene.attempt is not None, 30)
+    assert [p.moves for p in scene.library.games] == [known.moves]
+    assert GamePuzzles(store.locations.data_dir).pending() == []
+    assert [p.moves for p in GamePuzzles(store.locations.data_dir).load()] == [known.moves]

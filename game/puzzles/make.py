@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from dataclasses import replace
 
 from game.engine import patterns as pt
-from game.engine.clock import Clock
+from game.engine.clock import Clock, SearchStopped
 from game.rules import Board
 
 from .prove import Prover
 from .puzzle import Goal, Puzzle
 from .rating import difficulty_of, starting_rating
-from .verify import ProofError, proof_reach, untouched, verify, verify_win
+from .verify import ProofError, ProofFacts, board_of, proof_reach, untouched, verify, verify_win
 
 log = logging.getLogger(__name__)
 
@@ -78,9 +79,8 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True)
         theme = "four-three"
     else:
         theme = "vcf" if goal is Goal.WIN_BY_FOURS else "vct"
-    rating = starting_rating(goal, facts.attacker_moves, facts.threes, facts.nodes, found.nodes)
-    return Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), theme, rating,
-                  difficulty_of(rating))
+    made = Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), theme, 1500, 3)
+    return rated(made, facts, found.nodes)
 
 
 def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING) -> Puzzle | None:
@@ -148,6 +148,28 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
         rejected["(a/c) defence proof check failed"] += 1
         log.info("rejected %s: %s", ident, error)
         return None
-    rating = starting_rating(Goal.DEFEND, facts.attacker_moves, facts.threes, facts.nodes, found.nodes, len(saving))
-    return Puzzle(ident, board.rule, player, Goal.DEFEND, tuple(board.moves), threat, tuple(saving), "defence", rating,
-                  difficulty_of(rating), tuple(refutations))
+    return rated(puzzle, facts, found.nodes)
+
+
+def rated(puzzle: Puzzle, facts: ProofFacts, search_nodes: int) -> Puzzle:
+    """The puzzle with its starting rating and difficulty (see rating.py)."""
+    saving = len(puzzle.accepted) if puzzle.goal is Goal.DEFEND else 1
+    rating = starting_rating(puzzle.goal, facts.attacker_moves, facts.nodes, search_nodes, saving)
+    return replace(puzzle, rating=rating, difficulty=difficulty_of(rating))
+
+
+def search_effort(board: Board, attacker: int) -> int:
+    """Threat-search nodes the engine spends finding the attacker's first move (as `find` counts them)."""
+    prover = Prover.on(board, nodes=FIND_NODES)
+    try:
+        prover.first_move(attacker)
+    except SearchStopped:
+        pass
+    return prover.clock.nodes
+
+
+def rerate(puzzle: Puzzle) -> Puzzle:
+    """The rating the generator would give this puzzle now (after the formula changed).
+    Raises ProofError if its proof no longer holds."""
+    facts = verify(puzzle)
+    return rated(puzzle, facts, search_effort(board_of(puzzle), int(puzzle.attacker)))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from game.puzzles import Goal, verify
-from game.puzzles.make import defence_puzzle, win_puzzle
+from game.puzzles.make import defence_puzzle, rerate, win_puzzle
 from game.puzzles.verify import board_of
 from game.rules import Board, Rule
 
@@ -49,3 +50,16 @@ def test_one_four_three_is_a_puzzle_and_two_are_rejected_as_not_unique():
     second_four_three = [(x, y + 7) for x, y in FOUR_THREE]
     assert win_puzzle(_position(FOUR_THREE + second_four_three), "two", rejected) is None
     assert rejected == Counter({"(b) another first move wins": 1})
+
+
+def test_rerating_gives_what_the_generator_gives(sample):
+    known = sample["f0004-14w"]
+    made = win_puzzle(board_of(known), known.id, Counter())
+    stale = dataclasses.replace(made, rating=2500, difficulty=5)
+    assert rerate(stale) == made
+
+
+def test_longer_and_bushier_proofs_start_higher(sample):
+    four_three = rerate(sample["f0004-14w"])
+    deep_vct = rerate(sample["f0008-20w"])
+    assert four_three.rating < deep_vct.rating and four_three.difficulty < deep_vct.difficulty

@@ -88,3 +88,28 @@ def test_a_missed_win_from_a_game_becomes_a_puzzle_in_the_background(make_app, s
     assert [p.moves for p in scene.library.games] == [known.moves]
     assert GamePuzzles(store.locations.data_dir).pending() == []
     assert [p.moves for p in GamePuzzles(store.locations.data_dir).load()] == [known.moves]
+
+
+def test_analyse_game_queues_its_missed_and_allowed_wins(store):
+    from dataclasses import dataclass
+
+    from game.records import GameRecord
+    from game.scenes.game_review.scene import queue_puzzles
+
+    @dataclass
+    class Verdict:
+        number: int
+        missed_win: object = None
+        allowed_win: object = None
+
+    @dataclass
+    class Review:
+        moves: tuple
+
+    moves = [(7, 7), (8, 8), (7, 8), (9, 9)]
+    review = Review((Verdict(1), Verdict(2, missed_win="proof"), Verdict(3, allowed_win="proof"), Verdict(4)))
+    queue_puzzles(store, review, GameRecord(size=15, rule=Rule.RENJU, moves=moves), moves, "game.psq")
+    pending = GamePuzzles(store.locations.data_dir).pending()
+    assert [(m.kind, len(m.moves)) for m in pending] == [("missed", 2), ("allowed", 3)]
+    queue_puzzles(store, review, GameRecord(size=19, rule=Rule.RENJU, moves=moves), moves, "big.psq")
+    assert len(GamePuzzles(store.locations.data_dir).pending()) == 2  # the puzzle format is 15x15

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +42,16 @@ def puzzle_folder(store: Any) -> Path | None:
 
 def bundled_puzzles() -> list[Puzzle]:
     """The puzzles that ship with the game. Raises AssetNotFoundError, PuzzleFormatError or OSError."""
+    return list(_read_bundled())
+
+
+@lru_cache(maxsize=1)
+def _read_bundled() -> tuple[Puzzle, ...]:
+    """Read once per run: the file does not change while the game runs (failures are not cached)."""
     path = asset_path("puzzles", "puzzles.txt")
     text = path.read_text(encoding="utf-8")
     try:
-        return parse_puzzles(text)
+        return tuple(parse_puzzles(text))
     except PuzzleFormatError as error:
         raise PuzzleFormatError(f"{path.name}: {error}") from None
 

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -94,22 +95,42 @@ def find_records(paths: Iterable[Path]) -> tuple[list[Path], list[Failure]]:
     """The records named by `paths`: files as given, folders searched recursively for .sgf/.psq.
 
     A file named directly is taken whatever its extension (loading it says what is wrong);
-    a missing path or a folder holding no records becomes a Failure. Folder contents come in
-    sorted order, so two runs review the same records in the same order.
+    a missing path, an unreadable folder or a folder holding no records becomes a Failure.
+    Folder contents come in sorted order, so two runs review the same records in the same
+    order; a record named twice is reviewed once. Links to folders are not followed (a link
+    cycle must not make the search endless).
     """
     found: list[Path] = []
     failures: list[Failure] = []
     for path in paths:
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file())
-            if not inside:
+            problems = len(failures)
+            inside = _records_in(path, failures)
+            if not inside and len(failures) == problems:
                 failures.append(Failure(path, "no .sgf or .psq records in this folder"))
             found.extend(inside)
         elif path.exists():
             found.append(path)
         else:
             failures.append(Failure(path, "no such file or folder"))
-    return found, failures
+    seen: set[Path] = set()
+    unique = []
+    for path in found:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(path)
+    return unique, failures
+
+
+def _records_in(folder: Path, failures: list[Failure]) -> list[Path]:
+    def unreadable(error: OSError) -> None:
+        failures.append(Failure(Path(error.filename or folder), f"cannot read this folder: {error.strerror or error}"))
+
+    records = []
+    for parent, _folders, files in os.walk(folder, onerror=unreadable):
+        records.extend(Path(parent) / name for name in files if Path(name).suffix.lower() in FORMATS)
+    return sorted(records)
 
 
 def analyse_records(
@@ -129,16 +150,16 @@ def analyse_records(
     """
     games: list[GameSummary] = []
     failures: list[Failure] = []
-    for index, path in enumerate(paths, start=1):
-        if on_start is not None:
-            on_start(index, len(paths), path)
-        try:
+    try:
+        for index, path in enumerate(paths, start=1):
+            if on_start is not None:
+                on_start(index, len(paths), path)
             outcome: GameSummary | Failure = analyse_one(path, time_ms, psq_rule, lang, stop)
-        except (KeyboardInterrupt, ReviewCancelled):
-            return BatchResult(tuple(games), tuple(failures), interrupted=True)
-        (games if isinstance(outcome, GameSummary) else failures).append(outcome)
-        if on_done is not None:
-            on_done(outcome)
+            (games if isinstance(outcome, GameSummary) else failures).append(outcome)
+            if on_done is not None:
+                on_done(outcome)
+    except (KeyboardInterrupt, ReviewCancelled):
+        return BatchResult(tuple(games), tuple(failures), interrupted=True)
     return BatchResult(tuple(games), tuple(failures))
 
 

@@ -132,6 +132,12 @@ def test_find_records_sorts_folders_and_names_what_is_missing(games, tmp_path):
     ]
 
 
+def test_a_record_named_twice_is_found_once_and_a_link_cycle_ends(games):
+    (games / "club" / "loop").symlink_to(games, target_is_directory=True)
+    found, missing = find_records([games, games / "a_missed.sgf", games / "club"])
+    assert [p.name for p in found] == ["a_missed.sgf", "b_five.psq", "c_broken.sgf"] and missing == []
+
+
 def test_a_missing_path_is_reported_and_the_rest_reviewed(tmp_path):
     save_record(tmp_path / "five.sgf", GameRecord(15, Rule.FREESTYLE, list(FIVE_GAME)))
     status, out, _ = run(str(tmp_path / "gone.psq"), str(tmp_path / "five.sgf"), "--time-ms", TIME, "--lang", "en")

@@ -157,10 +157,10 @@ def run_batch(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> 
             print(line, file=out, flush=True)
 
     result = analyse_records(paths, args.time_ms, Rule(args.rule), lang, on_start=started, on_done=finished)
-    result = BatchResult(result.games, tuple(missing) + result.failures, result.interrupted)
     if result.interrupted:
-        done = len(result.games) + len(result.failures) - len(missing)
+        done = len(result.games) + len(result.failures)
         print(tr_in(lang, "coach.batch.interrupted", done=done, total=len(paths)), file=err)
+    result = BatchResult(result.games, tuple(missing) + result.failures, result.interrupted)
     for line in total_lines(result.totals, lang):
         print(line, file=out)
     status = INTERRUPTED if result.interrupted else BAD_RECORD if result.failures else 0

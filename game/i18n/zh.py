@@ -223,10 +223,10 @@ STRINGS: dict[str, str] = {
     "coach.reason.timeout": "超时",
     "coach.reason.board_full": "棋盘下满",
     "coach.batch.worst": "最大失误：{line}",
-    "coach.batch.no_worst": "最大失误：无（没有被标记的着法）",
+    "coach.batch.no_worst": "最大失误：无（没有欠准、错着或败着）",
     "coach.batch.failed": "{name}：未能分析：{reason}",
-    "coach.batch.total": "合计：分析 {games} 局，{failed} 局未能分析，共 {moves} 手 · 黑胜 {black}，白胜 {white}，和棋 {draw}，未完 {unfinished}",
-    "coach.batch.interrupted": "在 {total} 个棋谱中分析了 {done} 个后中断；合计只包括已分析的棋谱。",
+    "coach.batch.total": "统计：分析 {games} 局，{failed} 局未能分析，共 {moves} 手 · 黑胜 {black}，白胜 {white}，和棋 {draw}，未完 {unfinished}",
+    "coach.batch.interrupted": "在 {total} 个棋谱中分析了 {done} 个后中断；统计只计入已分析的棋谱。",
     # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines.py, watch.py)
     "settings.engines": "引擎…",
     "menu.watch": "观看引擎对局",

@@ -112,7 +112,7 @@ def test_all_records_good_is_status_0_and_chinese_works(tmp_path):
     status, out, err = run(str(tmp_path / "five.sgf"), str(tmp_path / "five.psq"), "--time-ms", TIME, "--lang", "zh")
     assert status == 0 and err.count("\n") == 2
     assert "黑方 甲 对 白方 乙 · 黑棋胜（成五） · 共 9 手" in out
-    assert "合计：分析 2 局，0 局未能分析，共 18 手 · 黑胜 2" in out and "最大失误" in out
+    assert "统计：分析 2 局，0 局未能分析，共 18 手 · 黑胜 2" in out and "最大失误" in out
 
 
 def test_result_comes_from_the_record_else_from_the_final_board():

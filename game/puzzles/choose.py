@@ -1,4 +1,8 @@
-"""Which puzzle comes next: a failed one that is due again, else a new one near the player's rating."""
+"""Which puzzle comes next: a failed one that is due again, else a new one near the player's rating.
+
+Among the puzzles near the rating the goal is drawn first, then the puzzle: the bundled set
+holds three defences for every win, and a player should not see defences only.
+"""
 
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ def choose_next(puzzles: list[Puzzle], progress: PuzzleProgress, rng: random.Ran
     while True:
         near = [p for p in pool if distance(p) <= window]
         if len(near) >= min(ENOUGH, len(pool)):
-            near.sort(key=lambda p: p.id)
-            return rng.choice(near)
+            goals = sorted({p.goal.value for p in near})
+            goal = rng.choice(goals)
+            return rng.choice(sorted((p for p in near if p.goal.value == goal), key=lambda p: p.id))
         window += WINDOW

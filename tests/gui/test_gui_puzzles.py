@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pygame
-from gui_driver import frames, press, run_until
+from gui_driver import click_button, frames, press, run_until
 
 from game.puzzles import read_puzzles
 from game.puzzles.attempt import Phase
@@ -37,6 +37,14 @@ def _play_by_keyboard(app, scene, target):
         press(app, pygame.K_DOWN if target[1] > y else pygame.K_UP)
     assert scene.cursor == target
     press(app, pygame.K_RETURN)
+
+
+def test_the_menu_opens_puzzles(app):
+    frames(app)
+    click_button(app, "puzzles")
+    frames(app)
+    assert app.manager.current_name == "puzzles"
+    assert app.manager.current.attempt is not None  # the bundled set loaded
 
 
 def test_a_puzzle_solved_with_the_keyboard_raises_the_saved_rating(make_app, store):

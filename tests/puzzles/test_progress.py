@@ -104,3 +104,10 @@ def test_a_due_puzzle_comes_first_and_the_one_just_played_never_does():
         progress.record("a", 1200, solved=True)
     assert choose_next(puzzles, progress, random.Random(1)).id == "b"
     assert choose_next(puzzles, progress, random.Random(1), skip="b").id == "c"
+
+
+def test_each_goal_near_the_rating_gets_its_turn_however_many_defences_there_are():
+    wins = [_puzzle(f"w{n}", 1200) for n in range(2)]
+    defences = [parse_puzzle(f"d{n}|freestyle|white|defend|h8|h9|h9|-|defence|1200|1") for n in range(30)]
+    chosen = [choose_next(wins + defences, PuzzleProgress(), random.Random(seed)).goal for seed in range(40)]
+    assert 10 <= sum(goal.is_win for goal in chosen) <= 30

@@ -353,7 +353,7 @@ STRINGS: dict[str, str] = {
     "puzzles.also_wins": "Solved: that move wins too.",
     "puzzles.forbidden_block": "Solved: Black may not block at {block}, a forbidden point.",
     "puzzles.defended": "Solved: the attack is stopped.",
-    "puzzles.wrong_key": "{move} does not win: your opponent takes {key} and the attack is over.",
+    "puzzles.wrong_key": "{move} does not win: your opponent takes {spot} and the attack is over.",
     "puzzles.wrong_counter": "{move} does not win: now your opponent has a forced win. Watch.",
     "puzzles.wrong_win": "{move} does not win.",
     "puzzles.wrong_defence": "{move} does not stop it. Watch the win it allows.",

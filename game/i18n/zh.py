@@ -355,7 +355,7 @@ STRINGS: dict[str, str] = {
     "puzzles.also_wins": "完成：这步还是能赢。",
     "puzzles.forbidden_block": "完成：黑棋不能在禁手点 {block} 应对。",
     "puzzles.defended": "完成：攻势被阻止了。",
-    "puzzles.wrong_key": "{move} 赢不了：对手走 {key}，攻势就断了。",
+    "puzzles.wrong_key": "{move} 赢不了：对手走 {spot}，攻势就断了。",
     "puzzles.wrong_counter": "{move} 赢不了：这下对手有了必胜。请看。",
     "puzzles.wrong_win": "{move} 赢不了。",
     "puzzles.wrong_defence": "{move} 不能阻止。请看对手的取胜着法。",

@@ -187,7 +187,7 @@ class Attempt:
         if found is not None:
             return "puzzles.wrong_counter", {}, proof_line(board, defender, found.tree)
         if node is not None and board.is_empty(node.move) and not board.is_forbidden(node.move, defender):
-            return "puzzles.wrong_key", {"key": self._name(node.move)}, [(node.move, defender)]
+            return "puzzles.wrong_key", {"spot": self._name(node.move)}, [(node.move, defender)]
         return "puzzles.wrong_win", {}, []
 
     def _fail(self, point: Point, note: str, line: list[tuple[Point, Stone]], **values: str) -> None:

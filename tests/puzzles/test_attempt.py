@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import set_language, tr
 from game.puzzles.attempt import Attempt, Phase, proof_line
 from game.puzzles.verify import board_of
 from game.rules import Stone
@@ -41,7 +42,11 @@ def test_a_wrong_move_fails_and_the_refutation_is_played_out(sample):
     attempt = Attempt(sample["f0004-14w"])
     attempt.play((0, 0))
     assert attempt.phase is Phase.FAILED and attempt.result is False
-    assert attempt.note in ("puzzles.wrong_key", "puzzles.wrong_counter")
+    assert attempt.note == "puzzles.wrong_key"
+    for language in ("en", "zh"):
+        set_language(language)
+        assert "l6" in tr(attempt.note, **attempt.note_values)  # the key point is named
+    set_language("en")
     played = _finish(attempt)
     assert played and all(stone is Stone.WHITE for _, stone in played[::2])
     attempt.reset()

@@ -17,7 +17,7 @@ from game.rules import Board, Point, Stone
 
 from .prove import Prover
 from .puzzle import Goal, ProofNode, Puzzle
-from .verify import _double_threats, _makes_two_fives, board_of, five_points
+from .verify import board_of, double_threats, five_points, makes_two_fives
 
 #: Threat-search nodes for finding the opponent's win after a wrong move (a fraction of a second in C).
 REFUTE_NODES = 150_000
@@ -153,7 +153,7 @@ class Attempt:
             return
         at_start = len(board.history) == self.start_moves
         follows = node is not None and point == node.move
-        equivalent = node is not None and not node.replies and _makes_two_fives(board, player, point)
+        equivalent = node is not None and not node.replies and makes_two_fives(board, player, point)
         if not (follows or equivalent or (at_start and point in self.puzzle.accepted)):
             board.push(point, player)
             note, values, line = self._refute_attack(node)
@@ -243,7 +243,7 @@ def continuation(board: Board, attacker: Stone) -> ProofNode | None:
     if fives:
         return ProofNode(fives[0])
     recent = [move.point for move in board.history if move.stone is attacker][-3:]
-    doubles = _double_threats(board, attacker, recent)
+    doubles = double_threats(board, attacker, recent)
     return ProofNode(doubles[0]) if doubles else None
 
 

@@ -210,7 +210,7 @@ def _defend(board: Board, attacker: Stone, node: ProofNode, path: list[Point], f
     facts.all_fours = False
     facts.threes += 1
     reach = _NEAR_RENJU_BLACK if board.rule.has_forbidden(attacker) else _NEAR
-    winners = _double_threats(board, attacker, path[-3:])
+    winners = double_threats(board, attacker, path[-3:])
     if not winners:
         raise ProofError(f"after {last} no move makes two fives, and not every reply is answered")
     near_defender = _near_stones(board, defender)
@@ -238,15 +238,17 @@ def _loses_at_once(board: Board, attacker: Stone, reply: Point, winners: list[Po
                 continue
             if max(abs(winner[0] - reply[0]), abs(winner[1] - reply[1])) > reach:
                 return True  # too far to change anything about `winner`
-            if _makes_two_fives(board, attacker, winner):
+            if makes_two_fives(board, attacker, winner):
                 return True
         return False
     finally:
         board.cells[index] = Stone.EMPTY
 
 
-def _double_threats(board: Board, attacker: Stone, recent: list[Point]) -> list[Point]:
-    """Moves on the lines of the attacker's recent moves that make two fives (or one black cannot block)."""
+def double_threats(board: Board, attacker: Stone, recent: list[Point]) -> list[Point]:
+    """Moves on the lines of the attacker's recent moves that make two fives (or one black
+    cannot block), sorted by row then column. Only the lines near `recent` are searched: the
+    threats a proof plays are made there."""
     candidates: set[Point] = set()
     for x, y in recent:
         for dx, dy in DIRECTIONS:
@@ -254,10 +256,12 @@ def _double_threats(board: Board, attacker: Stone, recent: list[Point]) -> list[
                 point = (x + step * dx, y + step * dy)
                 if board.is_empty(point):
                     candidates.add(point)
-    return sorted((p for p in candidates if _makes_two_fives(board, attacker, p)), key=lambda p: (p[1], p[0]))
+    return sorted((p for p in candidates if makes_two_fives(board, attacker, p)), key=lambda p: (p[1], p[0]))
 
 
-def _makes_two_fives(board: Board, attacker: Stone, point: Point) -> bool:
+def makes_two_fives(board: Board, attacker: Stone, point: Point) -> bool:
+    """Whether `attacker` on the empty `point` (not forbidden) makes two fives, or one five
+    black may not block: the defender cannot stop both, unless he has a five himself."""
     if not board.is_empty(point) or board.is_forbidden(point, attacker):
         return False
     index = point[1] * board.size + point[0]

@@ -11,7 +11,9 @@ peer's side breaks the contract:
 - SILENCE: nothing at all (not even a ping) for `silence_timeout` seconds;
 - CLOSED: the peer closed the connection or the socket failed.
 
-After a fault the connection is closed; `close()` may be called any number of times.
+After CLOSED the connection is closed; after the other faults the owner sends an `error`
+line naming the fault and then closes (`flush_and_close`). `close()` may be called any
+number of times.
 """
 
 from __future__ import annotations
@@ -88,9 +90,10 @@ class LineConnection:
             if self._now() - self._last_sent >= self.timeouts.heartbeat and not self._outbox:
                 self._outbox += encode(message("ping"))
             self._flush()
-        except ProtocolError:
-            self.close()
-            raise
+        except ProtocolError as error:
+            if error.fault is Fault.CLOSED:
+                self.close()
+            raise  # otherwise the owner tells the peer why (an `error` line), then closes
         return lines
 
     def _read(self) -> list[bytes]:

@@ -22,6 +22,9 @@ _SCENES: dict[str, tuple[str, str]] = {
     "coach_review": ("game.scenes.game_review", "GameReviewScene"),
     "engines": ("game.scenes.engines", "EnginesScene"),
     "watch": ("game.scenes.watch", "WatchScene"),
+    "online_host": ("game.scenes.online", "OnlineHostScene"),
+    "online_join": ("game.scenes.online", "OnlineJoinScene"),
+    "online_game": ("game.scenes.online", "OnlineGameScene"),
 }
 
 

@@ -222,9 +222,10 @@ class OnlineGameScene(Scene):
         if session is None or not session.game.is_over or session.game_no in self.counted:
             return
         self.counted.add(session.game_no)
+        folder = getattr(self.app.store, "records_dir", None)  # None: a store that keeps no records
         try:
-            paths = save_online_game(session, self.app.store.records_dir)
-            self.saved_paths = [str(path) for path in paths]
+            if folder is not None:
+                self.saved_paths = [str(path) for path in save_online_game(session, folder)]
         except (OSError, ValueError) as error:
             self.app.notify(tr("notice.save_failed", error=error))
         try:
@@ -334,9 +335,10 @@ class OnlineGameScene(Scene):
     def save_and_leave(self) -> None:
         """Keep an unfinished game as a record (finished ones are kept already), say goodbye, go back."""
         session = self.session
-        if session is not None and session.game.move_count and session.game_no not in self.counted:
+        folder = getattr(self.app.store, "records_dir", None)
+        if folder is not None and session is not None and session.game.move_count and session.game_no not in self.counted:
             try:
-                save_online_game(session, self.app.store.records_dir)
+                save_online_game(session, folder)
             except (OSError, ValueError) as error:
                 self.app.notify(tr("notice.save_failed", error=error))
         self.app.manager.switch("menu")

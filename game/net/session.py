@@ -100,6 +100,7 @@ class NetSession:
         self._clock_mark: float | None = None  # host: when time was last charged (None: paused)
         self._clock_sent_at = -1e9
         self._clock_seen_at = now()  # guest: when the last reference clock arrived
+        self._display_frozen = False  # guest: the connection is down, the shown clock stands still
 
     def _new_game(self) -> Game:
         first = self.my_name if self.my_seat is Seat.FIRST else self.peer_name
@@ -163,7 +164,7 @@ class NetSession:
         if clocks is None:
             return None
         left = clocks[colour]
-        if not self.is_host and not self.game.is_over and self._running_colour() is colour:
+        if not self.is_host and not self._display_frozen and not self.game.is_over and self._running_colour() is colour:
             left -= max(0.0, self._now() - self._clock_seen_at)
         elif self.is_host and self._clock_mark is not None and self._running_colour() is colour:
             left -= max(0.0, self._now() - self._clock_mark)
@@ -424,7 +425,14 @@ class NetSession:
             self._clock_mark = self._now()
 
     def pause_clock(self) -> None:
-        """Host: stop the clock (the connection dropped; nobody should lose time waiting)."""
+        """Stop the clock (the connection dropped; nobody should lose time waiting). On the
+        guest this freezes the shown countdown; the host's word on resuming replaces it."""
+        if not self.is_host:
+            running = self._running_colour()
+            if self.game.clock_left is not None and running is not None and not self._display_frozen:
+                self.game.clock_left[running] = self.clock_left(running)
+            self._display_frozen = True
+            return
         self.tick()
         self._clock_mark = None
 

@@ -50,14 +50,16 @@ def draw_online_panel(surface: pygame.Surface, scene: OnlineGameScene) -> None:
         _draw_card(surface, scene, colour, rect)
         y += card_h + pad // 3
     bottom = scene.buttons_top - pad // 3
-    lines = _panel_lines(scene)
-    for line, colour in lines:
-        for part in text.wrap(line, small, inner_w):
-            if y + int(small * 1.3) > bottom:
+    for line, colour in _panel_lines(scene):
+        size = small
+        if line == _code_line(scene):  # the code is read out over the phone: large
+            size = int(small * 1.6)
+        for part in text.wrap(line, size, inner_w):
+            if y + int(size * 1.3) > bottom:
                 break
-            image = text.render(part, small, colour)
+            image = text.render(part, size, colour, bold=size != small)
             surface.blit(image, (x, y))
-            y += int(small * 1.3)
+            y += int(size * 1.3)
     scene.focus.draw(surface)
 
 
@@ -95,6 +97,11 @@ def _draw_card(surface: pygame.Surface, scene: OnlineGameScene, colour: Stone, r
     draw_player_card(surface, rect, colour, player_label(session, colour), details, acting, badge)
 
 
+def _code_line(scene: OnlineGameScene) -> str:
+    endpoint = scene.endpoint
+    return tr("online.code_line", code=endpoint.code) if isinstance(endpoint, Host) else ""
+
+
 def _panel_lines(scene: OnlineGameScene) -> list[tuple[str, tuple[int, int, int]]]:
     """What the panel says under the cards, most urgent first."""
     lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -110,7 +117,7 @@ def _panel_lines(scene: OnlineGameScene) -> list[tuple[str, tuple[int, int, int]
             lines.append((tr("online.lost_host", name=session.peer_name, code=endpoint.code), theme.TEXT))
         host, port = endpoint.address
         lines.append((tr("online.address_line", address=f"{host}:{port}"), theme.TEXT))
-        lines.append((tr("online.code_line", code=endpoint.code), theme.ACCENT))
+        lines.append((_code_line(scene), theme.ACCENT))
     elif state in (LinkState.DROPPED, LinkState.REFUSED):
         lines.append((tr("online.lost", reason=fault_text(endpoint.fault, endpoint.note)), theme.BAD))
         if session is not None:

@@ -26,7 +26,7 @@ from game.rules import Board, IllegalMoveError, Point, Rule
 from game.rules.opening import Choice, OpeningError
 from game.ui import chrome
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
-from game.ui.widgets import Button, FocusGroup, OptionRow
+from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
 from .game_panel import draw_online_panel
@@ -53,6 +53,7 @@ class OnlineGameScene(Scene):
         self.hover: Point | None = None
         self.status, self.status_colour, self.status_left = "", None, 0.0
         self.chat: list[str] = []
+        self.phrase_index = 0
         self.armed_left = 0.0
         self.time = 0.0
         self.counted: set[int] = set()  # game numbers already saved and counted
@@ -101,10 +102,7 @@ class OnlineGameScene(Scene):
         left, right = px + gap, px + 2 * gap + half
         bottom = py + ph - gap
         rows = [bottom - (index + 1) * row_h - index * gap for index in range(4)]  # from the bottom up
-        phrase = OptionRow("phrase", tr("online.phrase"), CHAT_PHRASES, describe=phrase_text)
-        if self.focus.find("phrase") is not None:
-            phrase.select(self.focus.find("phrase").value)
-        phrase.rect = pygame.Rect(left, rows[1], pw - 3 * gap - third, row_h)
+        phrase = Button("phrase", self._phrase_label(), pygame.Rect(left, rows[1], pw - 3 * gap - third, row_h))
         widgets: list[Any] = [
             Button("accept", tr("online.accept"), pygame.Rect(left, rows[3], half, row_h), primary=True),
             Button("decline", tr("online.decline"), pygame.Rect(right, rows[3], half, row_h)),
@@ -186,14 +184,17 @@ class OnlineGameScene(Scene):
         if kind is EventKind.MOVED:
             self.app.play_sound("place")
         elif kind is EventKind.CONNECTED:
-            self._say(tr("online.back_again" if data["resumed"] else "online.joined", name=data["peer"]))
+            if data["resumed"]:
+                self._say(tr("online.back_again" if self.is_host else "online.reconnected", name=data["peer"]))
+            else:
+                self._say(tr("online.joined" if self.is_host else "online.connected_to", name=data["peer"]))
             if self.session is not None and self.session.game.board.size != self.layout.grid.size:
                 self.resize(self.app.screen.get_size())
         elif kind is EventKind.REFUSED:
             reason = refusal_text(data["fault"], data["text"])
             self._say(reason if not self.is_host else tr("online.refused_here", reason=reason), bad=True)
-        elif kind is EventKind.DROPPED:
-            self._say(tr("online.lost", reason=fault_text(data["fault"], data["text"])), bad=True)
+        elif kind is EventKind.DROPPED:  # the panel says so for as long as it lasts
+            self.status_left = 0.0
             self.app.play_sound("invalid")
         elif kind in (EventKind.TAKEBACK_ASKED, EventKind.DRAW_OFFERED, EventKind.REMATCH_ASKED):
             what = {EventKind.TAKEBACK_ASKED: "takeback", EventKind.DRAW_OFFERED: "draw", EventKind.REMATCH_ASKED: "rematch"}
@@ -291,8 +292,11 @@ class OnlineGameScene(Scene):
             else:
                 self.armed_left = 0.0
                 self._act(self.endpoint.resign)
+        elif action == "phrase":  # the fixed phrases in turn; Send sends the one shown
+            self.phrase_index = (self.phrase_index + 1) % len(CHAT_PHRASES)
+            self.focus.find("phrase").label = self._phrase_label()
         elif action == "send" and self.playing:
-            phrase = self.focus.find("phrase").value
+            phrase = CHAT_PHRASES[self.phrase_index]
             self._act(lambda: self.endpoint.chat(phrase))
             self._add_chat(session.my_name, phrase)
         elif action == "rematch":
@@ -346,6 +350,9 @@ class OnlineGameScene(Scene):
     def _say(self, message: str, bad: bool = False) -> None:
         self.status, self.status_left, self.status_colour = message, STATUS_SECONDS, ("bad" if bad else None)
         self.mark_dirty()
+
+    def _phrase_label(self) -> str:
+        return tr("online.say_phrase", phrase=phrase_text(CHAT_PHRASES[self.phrase_index]))
 
     def _add_chat(self, name: str, phrase: str) -> None:
         self.chat = (self.chat + [tr("online.chat_line", name=name, phrase=phrase_text(phrase))])[-CHAT_LINES:]

@@ -5,20 +5,39 @@ Drawing only: it reads the scene and its session and changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import tr
-from game.net import Host, LinkState
+from game.net import Host, LinkState, NetSession
 from game.rules import Stone
 from game.ui import text, theme
+from game.ui.layout import ScreenLayout
 from game.ui.panel import draw_player_card, format_duration
+from game.ui.widgets import FocusGroup
 
 from .texts import fault_text, player_label, result_lines, state_text
 
-if TYPE_CHECKING:
-    from .game_screen import OnlineGameScene
+
+class OnlineGameScene(Protocol):
+    """What the panel reads of the online game screen. A Protocol, so drawing the panel never
+    imports the screen."""
+
+    layout: ScreenLayout
+    focus: FocusGroup
+    endpoint: Any  # game.net.Host or Client
+    buttons_top: int
+    status: str
+    status_left: float
+    status_colour: str | None
+    chat: list[str]
+
+    @property
+    def session(self) -> NetSession | None: ...
+
+    @property
+    def state(self) -> LinkState: ...
 
 _STATE_COLOURS = {
     LinkState.PLAYING: theme.GOOD,

@@ -411,6 +411,7 @@ STRINGS: dict[str, str] = {
     "online.reconnected": "Reconnected to {name}.",
     "online.connected_to": "Connected to {name}.",
     "online.say_phrase": "Say: {phrase}",
+    "stats.online": "{name} (online)",
     "online.game_no": "Game {number}",
     "online.fault.garbage": "the other side sent something that is not a game message",
     "online.fault.oversized": "the other side sent a message that is too long",

@@ -413,6 +413,7 @@ STRINGS: dict[str, str] = {
     "online.reconnected": "已重新连接到 {name}。",
     "online.connected_to": "已连接到 {name}。",
     "online.say_phrase": "说：{phrase}",
+    "stats.online": "{name}（联机）",
     "online.game_no": "第 {number} 局",
     "online.fault.garbage": "对方发来的不是对局消息",
     "online.fault.oversized": "对方发来的消息过长",

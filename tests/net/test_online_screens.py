@@ -12,6 +12,8 @@ from game.net import Client, Host, LinkState, NetRules, Timeouts
 from game.net.discovery import Announcer
 from game.rules import Stone
 from game.storage import Settings
+from game.scenes.stats.scene import _label
+from game.storage.saved_records import open_record
 from game.storage.stats import online_level
 from game.ui import chrome
 from game.ui.layout_check import RecordingSurface, recording
@@ -71,9 +73,18 @@ def test_hosting_from_the_menu_and_a_whole_game_against_a_headless_guest(make_ap
         assert scene.session.game.result.winner is Stone.BLACK
         assert scene.focus.find("rematch").visible
         assert store.load_stats().tally(online_level("Bob"), "freestyle").wins == 1
-        assert len(list(store.records_dir.glob("*.sgf"))) == 1
+        assert _label("level", online_level("Bob")) == "Bob (online)"
+        [sgf] = list(store.records_dir.glob("*.sgf"))
     finally:
         guest.leave()
+    record = open_record(sgf)  # review and the coach open it as any record
+    assert (record.black, record.white, record.result.winner) == ("Alice", "Bob", Stone.BLACK)
+    app.manager.switch("review", record=record, back="menu")
+    frames(app, 3)
+    assert app.manager.current_name == "review" and len(app.manager.current.moves) == 9
+    app.manager.switch("coach_review", record=record)
+    frames(app, 3)
+    assert app.manager.current_name == "coach_review"
 
 
 def test_joining_from_the_discovered_list(make_app):

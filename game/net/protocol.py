@@ -50,8 +50,11 @@ A receiver that finds a fault (see `Fault`) sends `error` naming it, closes the 
 and keeps the game as it was before the faulty message. An answer ("yes"/"no") to a question
 that is no longer open (a move crossed it, it was already answered) is ignored, and a
 question about a position that no longer exists is answered "no"; both are documented
-races, not faults. Nothing in a message is ever run or used as a file name: names are
-shown as text, phrases are looked up in CHAT_PHRASES.
+races, not faults. So is a move (or choice, or resignation) that crossed the host's `flag`:
+the host ignores it, and the guest takes that move back when the flag arrives.
+
+Nothing in a message is ever run or used as a file name: names are shown as text, phrases
+are looked up in CHAT_PHRASES.
 """
 
 from __future__ import annotations

@@ -286,7 +286,16 @@ class NetSession:
         handler = getattr(self, f"_on_{msg.type}", None)
         if handler is None:
             raise ProtocolError(Fault.OUT_OF_ORDER, f"{msg.type!r} is not expected during a game")
+        if self._crossed_the_flag(msg):
+            return []
         return handler(msg)
+
+    def _crossed_the_flag(self, msg: Message) -> bool:
+        """Host: a move, choice or resignation sent before the guest heard its flag fall (same
+        ply) is ignored; the guest takes its move back when the flag arrives (documented race)."""
+        result = self.game.result
+        return (self.is_host and result is not None and result.reason is Reason.TIMEOUT
+                and msg.type in ("move", "choose", "resign") and msg["ply"] == self.ply)
 
     def _expect_turn(self, msg: Message) -> None:
         if self.game.is_over:
@@ -410,6 +419,11 @@ class NetSession:
             raise ProtocolError(Fault.OUT_OF_ORDER, "the guest sent a flag; the host's clock is the reference")
         if self.game.clock_left is None:
             raise ProtocolError(Fault.OUT_OF_ORDER, "a flag in a game without clocks")
+        history = self.game.board.history
+        if msg["ply"] == self.ply - 1 and history and history[-1].stone is self.my_colour:
+            # our last move crossed the flag on the way: the host never played it, so neither do we
+            self.game.board.pop()
+            self.game.result, self.game.finished_at = None, None
         if self.game.is_over:
             return []
         loser = Stone.BLACK if msg["loser"] == "black" else Stone.WHITE

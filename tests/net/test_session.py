@@ -251,3 +251,18 @@ def test_a_snapshot_with_an_impossible_game_is_refused():
     with pytest.raises(ProtocolError) as caught:
         NetSession.from_snapshot(host.snapshot() | {"size": "big"}, Seat.SECOND, "Bob", "Alice")
     assert caught.value.fault is Fault.BAD_FIELD
+
+
+def test_a_guest_move_that_crosses_the_flag_is_ignored_by_the_host_and_taken_back_by_the_guest():
+    host, guest, clock = pair(NetRules(clock_seconds=10))
+    host.start_clock()
+    host.play((7, 7))
+    exchange(host, guest)
+    clock.advance(11)
+    host.tick()  # the guest's flag falls on the host ...
+    guest.play((8, 8))  # ... while the guest's last-moment move is on its way
+    assert deliver(guest, host) == [] and host.game.moves == [(7, 7)]  # ignored, not a fault
+    events = deliver(host, guest)
+    assert events[-1].data == {"winner": Stone.BLACK, "reason": "timeout"}
+    assert guest.game.moves == host.game.moves == [(7, 7)]
+    assert guest.game.result == host.game.result

@@ -161,17 +161,42 @@ def parse_announcement(data: bytes, sender: str) -> HostedGame | None:
 
 
 def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses as the system names them (no traffic is sent), loopback first."""
+    """This machine's IPv4 addresses as the system names them, loopback first. No traffic is
+    sent: the host name is resolved locally, and on Linux each interface is asked by ioctl
+    (where the host name often resolves to 127.0.1.1 only)."""
     found = ["127.0.0.1"]
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         infos = []
-    for info in infos:
-        address = info[4][0]
-        if address not in found:
+    candidates = [info[4][0] for info in infos] + _interface_addresses()
+    for address in candidates:
+        if address not in found and not address.startswith("127."):
             found.append(address)
     return found
+
+
+def _interface_addresses() -> list[str]:
+    """Linux: each interface's IPv4 address (SIOCGIFADDR); elsewhere, or on any failure, []."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    addresses = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))  # SIOCGIFADDR
+            except OSError:
+                continue  # an interface without an IPv4 address
+            addresses.append(socket.inet_ntoa(packed[20:24]))
+    finally:
+        probe.close()
+    return addresses
 
 
 def broadcast_for(address: str) -> str:

@@ -77,3 +77,13 @@ def test_datagrams_that_are_not_announcements_are_ignored():
 def test_loopback_announces_stay_on_loopback():
     assert broadcast_for("127.0.0.1") == "127.0.0.1"
     assert broadcast_for("192.168.1.23") == "192.168.1.255"
+
+
+def test_the_addresses_offered_for_hosting_are_this_machine_s_loopback_first():
+    import ipaddress
+
+    from game.net.discovery import local_addresses
+
+    found = local_addresses()
+    assert found[0] == LOOPBACK and len(found) == len(set(found))
+    assert all(isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address) for address in found)

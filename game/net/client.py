@@ -1,6 +1,7 @@
 """Joining a hosted game: a non-blocking connect, the hello with the code, and the host's game received.
 
-After a dropped connection `resume()` connects again with the same code and name; the host
+The address is numeric (IPv4 or IPv6): names are not looked up, because a lookup could
+block the window. After a dropped connection `resume()` connects again with the same code and name; the host
 answers with the whole game so far, which replaces ours (the host's game is the reference).
 """
 
@@ -49,7 +50,9 @@ class Client(Endpoint):
         self.state = LinkState.CONNECTING
         self._deadline = self._now() + self.timeouts.connect
         try:
-            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICSERV)
+            # numeric addresses only: a name lookup could block the window for seconds
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                       flags=socket.AI_NUMERICHOST | socket.AI_NUMERICSERV)
             family, kind, proto, _, target = infos[0]
             sock = socket.socket(family, kind, proto)
         except (OSError, IndexError, UnicodeError) as error:

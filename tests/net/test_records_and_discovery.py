@@ -87,3 +87,20 @@ def test_the_addresses_offered_for_hosting_are_this_machine_s_loopback_first():
     found = local_addresses()
     assert found[0] == LOOPBACK and len(found) == len(set(found))
     assert all(isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address) for address in found)
+
+
+def test_the_join_screen_reads_numeric_addresses_with_or_without_a_port():
+    from game.scenes.online.join_screen import parse_address
+
+    assert parse_address("192.168.1.20:5000", 48512) == ("192.168.1.20", 5000)
+    assert parse_address(" 192.168.1.20 ", 48512) == ("192.168.1.20", 48512)
+    assert parse_address("[::1]:6000", 48512) == ("::1", 6000)
+    for bad in ["", "friend.example:5000", "1.2.3.4:0", "1.2.3.4:99999", "1.2.3.4:x", "1.2.3 .4"]:
+        assert parse_address(bad, 48512) is None, bad
+
+
+def test_a_client_given_a_name_instead_of_an_address_fails_at_once_without_a_lookup():
+    from game.net import Client, LinkState
+
+    client = Client("friend.invalid", 48512, "ABCDEF", "Bob")
+    assert client.state is LinkState.DROPPED and "friend.invalid" in client.note

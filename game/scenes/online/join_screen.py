@@ -7,6 +7,7 @@ address; the code must still be typed (announcements never carry it).
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import pygame
@@ -38,7 +39,9 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
         port_text = rest[1:] if rest.startswith(":") else ""
     elif typed.count(":") == 1:
         host, _, port_text = typed.partition(":")
-    if not host:
+    try:
+        ipaddress.ip_address(host)  # numbers only: looking a name up could block the window
+    except ValueError:
         return None
     if port_text == "":
         return host, default_port

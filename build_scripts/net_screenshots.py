@@ -110,6 +110,14 @@ def run_language(language: str, out: Path, size: tuple[int, int], grab: bool) ->
             host.chat("good_move")
             step(app, [host], seconds=0.5)
             shoot(app, out, f"{language}-4-game-in-progress", grab)
+            game_scene.place((9, 7))
+            step(app, [host], seconds=2, until=lambda: host.session.ply == game_scene.session.ply)
+            host.ask_takeback()
+            step(app, [host], seconds=2, until=lambda: game_scene.session.asked is not None)
+            step(app, [host], seconds=0.2)
+            shoot(app, out, f"{language}-4b-takeback-asked", grab)
+            game_scene.perform("decline")
+            step(app, [host], seconds=0.3)
 
             # 4. the connection drops (the friend's cable), then the game is resumed with the same code
             host.connection.sock.close()

@@ -188,3 +188,60 @@ def test_no_online_text_leaves_its_box(make_app, window, language):
     finally:
         guest.leave()
     assert problems == []
+
+
+def joined(app, host):
+    app.manager.switch("online_game", endpoint=Client(*host.address, host.code, "Alice", timeouts=FAST))
+    frames(app)
+    scene = app.manager.current
+    assert run(app, [host], lambda: scene.playing and host.state is LinkState.PLAYING)
+    return scene
+
+
+def test_swap2_decisions_are_made_with_the_screen_s_buttons(make_app):
+    from game.rules.opening import Choice, OpeningRule
+
+    app = make_app(LOCAL)
+    host = Host(NetRules(opening=OpeningRule.SWAP2), "Carol", LOOPBACK, 0, timeouts=FAST)
+    try:
+        scene = joined(app, host)
+        for point in [(7, 7), (8, 7), (7, 8)]:
+            host.play(point)
+        assert run(app, [host], lambda: scene.session.ply == 3)
+        assert all(scene.focus.find(f"choose_{c}").visible for c in ("black", "white", "place_two"))
+        click_button(app, "choose_place_two")
+        assert run(app, [host], lambda: host.session.ply == 4)
+        for number, point in enumerate([(9, 9), (6, 6)], start=5):
+            click(app, scene.layout.grid.pixel_of(point))
+            assert run(app, [host], lambda: host.session.ply == number)
+        host.choose(Choice.BLACK)
+        assert run(app, [host], lambda: scene.session.ply == 7)
+        assert scene.session.my_colour is Stone.WHITE and scene.session.my_turn
+        assert not scene.focus.find("choose_black").visible
+    finally:
+        host.leave()
+
+
+def test_a_takeback_is_answered_with_the_screen_s_buttons(make_app):
+    app = make_app(LOCAL)
+    host = Host(NetRules(undo_limit=1), "Carol", LOOPBACK, 0, timeouts=FAST)
+    try:
+        scene = joined(app, host)
+        host.play((7, 7))
+        assert run(app, [host], lambda: scene.session.ply == 1)
+        click(app, scene.layout.grid.pixel_of((8, 8)))
+        assert run(app, [host], lambda: host.session.ply == 2)
+        host.play((9, 9))
+        host.ask_takeback()
+        assert run(app, [host], lambda: scene.focus.find("accept").visible)
+        click_button(app, "decline")
+        assert run(app, [host], lambda: host.session.question is None)
+        assert host.session.game.moves == scene.session.game.moves == [(7, 7), (8, 8), (9, 9)]
+        host.ask_takeback()
+        assert run(app, [host], lambda: scene.focus.find("accept").visible)
+        click_button(app, "accept")
+        assert run(app, [host], lambda: host.session.ply == 2)
+        assert host.session.game.moves == scene.session.game.moves == [(7, 7), (8, 8)]
+        assert scene.session.game.undos_left[Stone.BLACK] == 0
+    finally:
+        host.leave()

@@ -125,8 +125,6 @@ def _panel_lines(scene: OnlineGameScene) -> list[tuple[str, tuple[int, int, int]
     """What the panel says under the cards, most urgent first."""
     lines: list[tuple[str, tuple[int, int, int]]] = []
     session, endpoint, state = scene.session, scene.endpoint, scene.state
-    if scene.status_left > 0 and scene.status:
-        lines.append((scene.status, theme.BAD if scene.status_colour == "bad" else theme.ACCENT))
     if isinstance(endpoint, Host) and state is LinkState.WAITING:
         if session is None:
             lines.append((tr("online.waiting_title"), theme.ACCENT))
@@ -158,4 +156,6 @@ def _panel_lines(scene: OnlineGameScene) -> list[tuple[str, tuple[int, int, int]
                       theme.TEXT_DIM))
     for line in scene.chat:
         lines.append((line, theme.TEXT_DIM))
+    if scene.status_left > 0 and scene.status and all(scene.status != line for line, _ in lines):
+        lines.insert(0, (scene.status, theme.BAD if scene.status_colour == "bad" else theme.ACCENT))
     return lines

@@ -32,8 +32,11 @@ from ..base import Scene
 from .game_panel import draw_online_panel
 from .texts import fault_text, phrase_text, refusal_text
 
-#: How often the network is polled while nothing else happens (seconds).
+#: How often the network is polled (each poll redraws): quickly for a few seconds after
+#: anything happened, then ten times a second, so a waiting screen costs little CPU.
 POLL_SECONDS = 1 / 30
+IDLE_POLL_SECONDS = 0.1
+BUSY_SECONDS = 3.0
 STATUS_SECONDS = 4.0
 CONFIRM_SECONDS = 3.0
 CHAT_LINES = 3
@@ -56,6 +59,7 @@ class OnlineGameScene(Scene):
         self.phrase_index = 0
         self.armed_left = 0.0
         self.time = 0.0
+        self.active_at = 0.0  # scene time of the last network event or action
         self.counted: set[int] = set()  # game numbers already saved and counted
         self.saved_paths: list[str] = []
         self._forbidden_key: tuple[Any, ...] | None = None
@@ -89,7 +93,8 @@ class OnlineGameScene(Scene):
         return self.state is LinkState.PLAYING and self.session is not None
 
     def next_change(self) -> float | None:
-        return POLL_SECONDS  # the network is read at this pace even when nothing is pressed
+        """The network is read at this pace even when nothing is pressed."""
+        return POLL_SECONDS if self.time - self.active_at < BUSY_SECONDS else IDLE_POLL_SECONDS
 
     # ----------------------------------------------------------------- layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -175,6 +180,7 @@ class OnlineGameScene(Scene):
         for event in events:
             self._on_event(event)
         if events:
+            self.active_at = self.time
             self.refresh_buttons()
             self._keep_finished_game()
 
@@ -238,6 +244,7 @@ class OnlineGameScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.active_at = self.time
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout.grid.point_at(*event.pos)
         activation = self.focus.handle_event(event)

@@ -425,5 +425,6 @@ STRINGS: dict[str, str] = {
     "online.fault.code": "wrong join code",
     "online.fault.busy": "a game is already being played",
     "online.fault.closed": "the connection closed",
+    "online.fault.left": "the other player left",
     "online.fault.peer_error": "the other side found a fault in what this side sent",
 }

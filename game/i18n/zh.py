@@ -427,5 +427,6 @@ STRINGS: dict[str, str] = {
     "online.fault.code": "加入码错误",
     "online.fault.busy": "已经有对局在进行",
     "online.fault.closed": "连接已关闭",
+    "online.fault.left": "对方已离开",
     "online.fault.peer_error": "对方认为本方发出的消息有误",
 }

@@ -77,7 +77,7 @@ class Endpoint:
         if msg.type == "ping":
             return []
         if msg.type == "bye":
-            return [self._drop(Fault.CLOSED, f"{self.session.peer_name} left: {msg['text']}" if msg["text"]
+            return [self._drop(Fault.LEFT, f"{self.session.peer_name} left: {msg['text']}" if msg["text"]
                                else f"{self.session.peer_name} left the game", tell_peer=False)]
         if msg.type == "error":
             return [self._drop(Fault.PEER_ERROR, f"the other side reported a fault ({msg['fault']}): {msg['text']}",
@@ -165,7 +165,7 @@ class Endpoint:
         """Close anything else the side holds open (the host's listening socket)."""
 
 
-_NOT_TOLD = frozenset({Fault.CLOSED, Fault.SILENCE, Fault.PEER_ERROR})
+_NOT_TOLD = frozenset({Fault.CLOSED, Fault.LEFT, Fault.SILENCE, Fault.PEER_ERROR})
 
 
 def _nothing() -> None:

@@ -94,7 +94,8 @@ class Fault(Enum):
     VERSION = "version"
     CODE = "code"
     BUSY = "busy"
-    CLOSED = "closed"  # the peer closed the connection
+    CLOSED = "closed"  # the connection closed without a goodbye
+    LEFT = "left"  # the peer said `bye`
     PEER_ERROR = "peer_error"  # the peer reported a fault in what we sent
 
 

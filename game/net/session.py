@@ -212,7 +212,7 @@ class NetSession:
         """Ask to take back our last move (and the peer's reply after it), within the host's limits."""
         self._check_can_ask()
         colour = self.my_colour
-        if self._takeback_count(colour) == 0:
+        if self.takeback_moves(colour) == 0:
             raise ActionRefused("there is no move of yours to take back")
         left = self.game.undos_left[colour]
         if left is not None and left <= 0:
@@ -380,7 +380,7 @@ class NetSession:
             return True
         colour = self.peer_colour
         left = self.game.undos_left[colour]
-        return self._takeback_count(colour) > 0 and (left is None or left > 0)
+        return self.takeback_moves(colour) > 0 and (left is None or left > 0)
 
     def _on_rematch(self, msg: Message) -> list[Event]:
         number, answer = msg["game_no"], msg["answer"]
@@ -486,7 +486,7 @@ class NetSession:
             return [self._over_event(self.game.result)]
         return []
 
-    def _takeback_count(self, colour: Stone) -> int:
+    def takeback_moves(self, colour: Stone) -> int:
         """How many stones a take-back for `colour` removes: its last move and anything after (0: none it may take)."""
         history = self.game.board.history[self.game.opening_locked_moves:]
         for count, move in enumerate(reversed(history), start=1):
@@ -495,7 +495,7 @@ class NetSession:
         return 0
 
     def _take_back(self, colour: Stone) -> Event:
-        count = self._takeback_count(colour)
+        count = self.takeback_moves(colour)
         for _ in range(count):
             self.game.board.pop()
         left = self.game.undos_left[colour]

@@ -325,7 +325,7 @@ class OnlineGameScene(Scene):
         left = session.game.undos_left[colour]
         if left is not None and left <= 0:
             self._say(tr("status.no_undo"), bad=True)
-        elif session._takeback_count(colour) == 0:
+        elif session.takeback_moves(colour) == 0:
             self._say(tr("status.nothing_to_undo"), bad=True)
         else:
             self._act(self.endpoint.ask_takeback)

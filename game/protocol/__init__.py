@@ -7,8 +7,8 @@ lines. Never imports pygame.
 Understood: START, RECTSTART (square only), RESTART, BEGIN, TURN, BOARD/DONE, INFO
 (timeout_turn, timeout_match, time_left, max_memory, game_type, rule, evaluate, folder;
 others ignored), TAKEBACK, END, ABOUT, and Yixin's YXBOARD, YXSTOP (also STOP),
-YXSHOWFORBID and YXNBEST (one best move for now). Anything else gets ``UNKNOWN``
-(SWAP2BOARD included: we do not play swap2), bad arguments get ``ERROR ...``.
+YXSHOWFORBID and YXNBEST, and Gomocup's SWAP2BOARD (stones as ``x,y`` or ``x,y,field``
+lines; see `swap2`). Anything else gets ``UNKNOWN``, bad arguments get ``ERROR ...``.
 
 Modules: `commands` (line -> value), `session` (value -> state change and reply lines),
 `clock` (time budget, stop flag), `thinking` (engine call and legality net), `replies`

@@ -106,14 +106,16 @@ class NBest:
 
 @dataclass(frozen=True)
 class Swap2BoardStart:
-    """Gomocup's ``SWAP2BOARD``: the swap2 opening stones follow, one ``x,y`` per line, then DONE."""
+    """Gomocup's ``SWAP2BOARD``: the swap2 opening stones follow, one per line, then DONE."""
 
 
 @dataclass(frozen=True)
 class PointLine:
-    """One ``x,y`` line inside a SWAP2BOARD block."""
+    """One stone line inside a SWAP2BOARD block: ``x,y`` (Gomocup's form, `field` None) or
+    ``x,y,field`` (the BOARD form some managers send, `field` 1 or 2; see `parse_swap2_line`)."""
 
     point: Point
+    field: int | None = None
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,32 @@ def parse_stone_line(line: str) -> StoneLine:
     return StoneLine((x, y), field)
 
 
+def parse_swap2_line(line: str) -> PointLine:
+    """Read a stone line of a SWAP2BOARD block, in either of the two forms managers send.
+
+    Gomocup's own text (the 2020 swap2 announcement) sends ``x,y``: the stones in the order
+    they were placed, alternating black, white, black, ... Rapfi reads the block like a BOARD
+    block instead, ``x,y,field``, and some managers send that form: the field is the BOARD
+    field, 1 a stone of the brain's own and 2 the opponent's, and the first stone is black
+    whichever field it carries. A manager that means the stone's colour (1 black, 2 white)
+    sends the same kind of alternating sequence, so both readings agree on all the brain
+    needs: the stones alternate from black in the order sent. Field 3 (BOARD's
+    continuous-game stone) has no meaning in a swap2 opening and is refused like any other
+    number. Whether the fields alternate, and whether a block mixes the two forms, is checked
+    on the whole block (`swap2.opening_points`). Raises ProtocolError quoting `line`.
+    """
+    text = line.strip()
+    if _POINT.match(text):
+        return PointLine(parse_point(text))
+    match = _STONE_LINE.match(text)
+    if not match or any(len(group) > _MAX_NUMBER_DIGITS for group in match.groups()):
+        raise ProtocolError(f"malformed coordinate {text!r} in a SWAP2BOARD block, expected x,y or x,y,field")
+    x, y, field = (int(group) for group in match.groups())
+    if field not in (1, 2):
+        raise ProtocolError(f"swap2 stone field must be 1 (own) or 2 (opponent), got {field} in {text!r}")
+    return PointLine((x, y), field)
+
+
 def _parse_info(rest: str, line: str) -> Info:
     parts = rest.split(None, 1)
     if not parts:
@@ -223,7 +251,7 @@ def keyword(line: str) -> str:
 
 def parse_command(line: str, *, in_board: bool = False, in_swap2: bool = False) -> Command:
     """Parse one line. Inside a BOARD block (`in_board`) ``x,y,field`` lines are stones; inside
-    a SWAP2BOARD block (`in_swap2`) ``x,y`` lines are.
+    a SWAP2BOARD block (`in_swap2`) ``x,y`` or ``x,y,field`` lines are (`parse_swap2_line`).
 
     Raises ProtocolError when a known command has malformed arguments; an unknown first
     word gives `Unknown`, never an exception.
@@ -234,7 +262,7 @@ def parse_command(line: str, *, in_board: bool = False, in_swap2: bool = False) 
     if in_board and text[0].isdigit():
         return parse_stone_line(text)
     if in_swap2 and keyword(text) not in _SWAP2_BLOCK_WORDS:
-        return PointLine(parse_point(text))  # anything else inside the block is a bad coordinate
+        return parse_swap2_line(text)  # anything else inside the block is a bad coordinate
     parts = text.split(None, 1)
     word = parts[0].upper()
     rest = parts[1] if len(parts) > 1 else ""

@@ -23,7 +23,7 @@ from game.rules.opening import OpeningRule
 from . import commands as cmd
 from .clock import TimeControl, think_time_ms
 from .replies import error, forbid_line
-from .swap2 import Swap2Error, Swap2Request, rule_for_code, setup_board
+from .swap2 import Swap2Error, Swap2Request, opening_points, rule_for_code, setup_board
 
 log = logging.getLogger(__name__)
 
@@ -306,7 +306,7 @@ class Session:
         if problem:
             return Reply((error(f"SWAP2BOARD ignored: {problem}"),))
         try:
-            board = setup_board(self.board.size, self.rule, [line.point for line in lines])
+            board = setup_board(self.board.size, self.rule, opening_points(lines))
         except Swap2Error as bad:
             return Reply((error(str(bad)),))
         budget = think_time_ms(self.time, board.move_count, board.size)

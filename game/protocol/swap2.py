@@ -1,7 +1,10 @@
 """The brain's opening rules: Yixin Board's swap rule codes and the Gomocup ``SWAP2BOARD`` command.
 
 Gomocup's swap2 extension (2020) sends the stones placed so far, one ``x,y`` per line,
-then ``DONE``; stones alternate black, white, black, ... The brain answers:
+then ``DONE``; stones alternate black, white, black, ... Some managers send BOARD-style
+``x,y,field`` lines instead (the form Rapfi reads); both are accepted, never mixed in one
+block (`opening_points`, and `commands.parse_swap2_line` for what the field means). The
+brain answers:
 
 - no stones: its three opening stones, ``x,y x,y x,y``;
 - three stones (it is the second player): ``SWAP`` (it takes black), one move ``x,y`` (it
@@ -26,6 +29,7 @@ from game.engine.opening_choice import choose_colour, place_two, propose_opening
 from game.rules import Board, IllegalMoveError, Point, Rule
 from game.rules.opening import Choice, OpeningRule
 
+from .commands import PointLine
 from .fallback import fallback_move
 from .replies import move_line
 
@@ -54,6 +58,36 @@ class Swap2Request:
     board: Board
     opening: OpeningRule
     budget_ms: int | None
+
+
+def opening_points(lines: list[PointLine]) -> list[Point]:
+    """The stones of a SWAP2BOARD block in order, after checking that the block is all in one form.
+
+    In the ``x,y,field`` form the fields must alternate (1, 2, 1, ... or 2, 1, 2, ...):
+    the stones of a swap2 opening alternate in colour, so two stones in a row of one side
+    cannot be an opening in the order sent. Raises Swap2Error naming the first stone that
+    breaks the form or the alternation.
+    """
+    if not lines:
+        return []
+    with_field = lines[0].field is not None
+    for number, line in enumerate(lines, start=1):
+        if (line.field is not None) != with_field:
+            forms = "x,y,field" if with_field else "x,y"
+            raise Swap2Error(
+                f"SWAP2BOARD stone {number} {_text(line)} mixes the two forms: the block began with {forms} lines"
+            )
+        if with_field and number > 1 and line.field == lines[number - 2].field:
+            raise Swap2Error(
+                f"SWAP2BOARD stone {number} {_text(line)} has the same field as the stone before it; "
+                "the stones of a swap2 opening alternate in colour (fields 1,2,1,... or 2,1,2,...)"
+            )
+    return [line.point for line in lines]
+
+
+def _text(line: PointLine) -> str:
+    x, y = line.point
+    return f"{x},{y}" if line.field is None else f"{x},{y},{line.field}"
 
 
 def setup_board(size: int, rule: Rule, points: list[Point]) -> Board:

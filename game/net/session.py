@@ -180,33 +180,35 @@ class NetSession:
         return self.game.to_move
 
     # ----------------------------------------------------------------- local actions
-    def play(self, point: Point) -> None:
-        """Place our stone at `point`. Raises ActionRefused, or the rules' error for a bad point."""
+    def play(self, point: Point) -> list[Event]:
+        """Place our stone at `point`; returns the end of the game if it ends here. Raises
+        ActionRefused, or the rules' error for a bad point."""
         self._check_can_act()
         before = self.ply
         self.game.play(point)  # IllegalMoveError / MoveRejectedError leave the game unchanged
         self._decline_open_question(before)
         self._send("move", ply=before, x=point[0], y=point[1])
-        self._after_play()
+        return self._after_play()
 
-    def choose(self, choice: Choice) -> None:
+    def choose(self, choice: Choice) -> list[Event]:
         """Answer the opening rule's colour question. Raises ActionRefused or OpeningError."""
         self._check_can_act()
         before = self.ply
         self.game.choose(choice)
         self._decline_open_question(before)
         self._send("choose", ply=before, choice=choice.value)
-        self._after_play()
+        return self._after_play()
 
-    def resign(self) -> None:
+    def resign(self) -> list[Event]:
         if self.game.is_over:
             raise ActionRefused("the game is over")
         if self.waiting_for_answer:
             raise ActionRefused("waiting for the other player's answer")
         before = self.ply
         self._decline_open_question(before)
-        self.game.resign(self.my_colour)
+        outcome = self.game.resign(self.my_colour)
         self._send("resign", ply=before)
+        return [self._over_event(outcome)]
 
     def ask_takeback(self) -> None:
         """Ask to take back our last move (and the peer's reply after it), within the host's limits."""

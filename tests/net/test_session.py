@@ -266,3 +266,11 @@ def test_a_guest_move_that_crosses_the_flag_is_ignored_by_the_host_and_taken_bac
     assert events[-1].data == {"winner": Stone.BLACK, "reason": "timeout"}
     assert guest.game.moves == host.game.moves == [(7, 7)]
     assert guest.game.result == host.game.result
+
+
+def test_our_own_winning_move_and_resignation_report_the_end():
+    host, guest, _ = pair()
+    alternate(host, guest, [(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5), (3, 0), (3, 5)])
+    assert host.play((4, 0))[-1].data == {"winner": Stone.BLACK, "reason": "five"}
+    host2, guest2, _ = pair()
+    assert [e.data for e in host2.resign()] == [{"winner": Stone.WHITE, "reason": "resignation"}]

@@ -3,7 +3,8 @@
 Layout: `base.py` (the hooks every scene has, and `AppServices`, what a scene may ask of the
 app), `manager.py` (switches scenes by name), `shared/` (what several screens use), and one
 package per screen: `menu/`, `settings/`, `play/`, `result/`, `review/`, `load/`, `stats/`,
-`game_review/`, `engines/`, `watch/`, `puzzles/`.
+`game_review/`, `engines/`, `watch/`, `puzzles/`, and `online/` (three screens of one feature: host,
+join and the networked game, which share their texts and form layout).
 
 Adding a screen:
 1. make `game/scenes/<name>/` with an `__init__.py` (a docstring saying what the screen is)
@@ -39,6 +40,9 @@ _SCENES: dict[str, tuple[str, str]] = {
     "engines": ("game.scenes.engines.scene", "EnginesScene"),
     "watch": ("game.scenes.watch.scene", "WatchScene"),
     "puzzles": ("game.scenes.puzzles.scene", "PuzzlesScene"),
+    "online_host": ("game.scenes.online.host_screen", "OnlineHostScene"),
+    "online_join": ("game.scenes.online.join_screen", "OnlineJoinScene"),
+    "online_game": ("game.scenes.online.game_screen", "OnlineGameScene"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -49,6 +50,15 @@ class Settings:
     opponent_engine: str = ""
     hint_engine: str = ""
     analysis_engine: str = ""
+    # playing a friend online (game/net): the name the friend sees, the address the host
+    # listens on ("" = this computer's first network address), the TCP port, and discovery:
+    # the address the join screen listens on for announced games and where a host sends its
+    # announcement ("" = the hosting address's broadcast; 127.0.0.1 keeps it on this machine)
+    player_name: str = ""
+    online_interface: str = ""
+    online_port: int = 48512
+    discovery_interface: str = "0.0.0.0"
+    discovery_address: str = ""
 
     @property
     def rule_value(self) -> Rule:
@@ -76,6 +86,17 @@ class Settings:
             values[spec.name] = value if _is_valid(spec.name, value) else getattr(defaults, spec.name)
         values["engines"] = tuple(dict(item) for item in values["engines"] if isinstance(item, dict))
         return cls(**values)
+
+
+def _is_address(value: Any) -> bool:
+    """A literal IPv4 or IPv6 address (no host names: the game never looks anything up for these)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_valid(name: str, value: Any) -> bool:
@@ -106,5 +127,10 @@ def _is_valid(name: str, value: Any) -> bool:
         "opponent_engine": lambda v: isinstance(v, str),
         "hint_engine": lambda v: isinstance(v, str),
         "analysis_engine": lambda v: isinstance(v, str),
+        "player_name": lambda v: isinstance(v, str) and len(v) <= 24 and v.isprintable(),
+        "online_interface": lambda v: v == "" or _is_address(v),
+        "online_port": lambda v: is_int(v) and (v == 0 or 1024 <= v <= 65535),
+        "discovery_interface": _is_address,
+        "discovery_address": lambda v: v == "" or _is_address(v),
     }
     return checks[name](value)

@@ -1,7 +1,8 @@
 """Games, wins, losses and draws per (AI level, rule): what the statistics screen shows.
 
 Games against an external engine are counted per engine name, under the level
-`engine_level(name)` ("engine:Rapfi"): the file format stays the same, and an older version
+`engine_level(name)` ("engine:Rapfi"), and online games per opponent name under
+`online_level(name)` ("online:Bob"): the file format stays the same, and an older version
 shows such a row under its stored text.
 """
 
@@ -27,6 +28,20 @@ def engine_level(name: str) -> str:
 def engine_name(level: str) -> str | None:
     """The engine's name if `level` is an external engine's row, else None."""
     return level[len(ENGINE_PREFIX):] if level.startswith(ENGINE_PREFIX) else None
+
+
+#: The level text that marks games against a friend online: ONLINE_PREFIX + the friend's name.
+ONLINE_PREFIX = "online:"
+
+
+def online_level(name: str) -> str:
+    """The statistics level under which online games against the player `name` are counted."""
+    return ONLINE_PREFIX + (name.strip() or "?")
+
+
+def online_name(level: str) -> str | None:
+    """The friend's name if `level` is an online opponent's row, else None."""
+    return level[len(ONLINE_PREFIX):] if level.startswith(ONLINE_PREFIX) else None
 
 
 class GameResult(Enum):

@@ -66,6 +66,7 @@ class MenuScene(Scene):
             opening,
             Button("hot_seat", tr("menu.hot_seat")),
             Button("puzzles", tr("menu.puzzles"), visible=self.app.manager.has_scene("puzzles")),
+            Button("online", tr("menu.online"), visible=self.app.manager.has_scene("online_host")),
             Button("watch", tr("menu.watch"), visible=self.app.manager.has_scene("watch")),
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
             Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
@@ -136,6 +137,8 @@ class MenuScene(Scene):
             self.app.update_settings(settings.with_changes(opening=value))
         elif action == "puzzles":
             self.app.manager.switch("puzzles")
+        elif action == "online":
+            self.app.manager.switch("online_host")
         elif action == "watch":
             self.app.manager.switch("watch")
         elif action == "load":

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import tr
 from game.storage import Statistics, Tally
 from game.storage.settings import LEVELS
-from game.storage.stats import engine_name
+from game.storage.stats import engine_name, online_name
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup
 
@@ -33,6 +33,9 @@ def _label(prefix: str, value: str) -> str:
     engine = engine_name(value) if prefix == "level" else None
     if engine is not None:
         return tr("stats.engine", name=engine)
+    friend = online_name(value) if prefix == "level" else None
+    if friend is not None:
+        return tr("stats.online", name=friend)
     key = f"{prefix}.{value}"
     try:
         return tr(key)

@@ -55,7 +55,7 @@ def puzzle_from(moment: Moment) -> Puzzle | None:
     rejected: Counter = Counter()
     if moment.kind == "missed":
         return _with_every_winner(win_puzzle(before, ident, rejected, unique=False))
-    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN)
+    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN, plain_blocks=True)
     if puzzle is not None:
         return puzzle
     after = _board(moment.rule, moment.moves)

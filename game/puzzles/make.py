@@ -83,9 +83,14 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True)
     return rated(made, facts, found.nodes)
 
 
-def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING) -> Puzzle | None:
+def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING,
+                   plain_blocks: bool = False) -> Puzzle | None:
     """A checked defence puzzle for the side to move, or None: the opponent would win if it
-    passed, it has no four of its own (a four only delays), and 1..max_saving moves save it."""
+    passed, it has no four of its own (a four only delays), and 1..max_saving moves save it.
+
+    A threat the opponent completes in one move (an open three) with more than one block
+    that holds is only a puzzle with `plain_blocks` (the player's own games): in the bundled
+    set it would be the most common and the least instructive kind."""
     player = board.to_move
     opponent = player.opponent
     prover = Prover.on(board, nodes=FIND_NODES)
@@ -99,8 +104,11 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
     threat = found.tree
     tree_points = threat.points()
     reach = proof_reach(board.rule, opponent)
+    plain = threat.depth() == 1
+    limit = max_saving if plain_blocks or not plain else 1
     saving, losing = [], []
-    for point in list(board.empty_points()):
+    # the proof's own points first: the saving moves are usually there, and a second one found early ends the search
+    for point in sorted(board.empty_points(), key=lambda p: (p not in tree_points, p[1], p[0])):
         if board.is_forbidden(point, player):
             continue
         if untouched(board, point, tree_points, reach):
@@ -116,8 +124,9 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
             rejected["(c) a move undecided within the budget"] += 1
             return None
         (losing if wins else saving).append(point)
-        if len(saving) > max_saving:
-            rejected[f"(c) more than {max_saving} saving moves"] += 1
+        if len(saving) > limit:
+            reason = f"(c) more than {max_saving} saving moves" if limit == max_saving else "(c) blocks a plain three two ways"
+            rejected[reason] += 1
             return None
     if not saving:
         return None  # lost whatever he does: not a puzzle

@@ -23,7 +23,11 @@ def test_a_four_three_position_gives_the_same_checked_puzzle_again(sample):
 
 def test_a_defence_accepts_every_saving_move_and_refutes_the_rest(sample):
     known = sample["f0004-9d"]
-    made = defence_puzzle(board_of(known), "again", Counter())
+    rejected = Counter()
+    # a plain open three that two blocks stop: not in the bundled set, but a puzzle from one's own game
+    assert defence_puzzle(board_of(known), "plain", rejected) is None
+    assert rejected == Counter({"(c) blocks a plain three two ways": 1})
+    made = defence_puzzle(board_of(known), "again", Counter(), plain_blocks=True)
     assert made is not None
     assert set(made.accepted) == {(10, 6), (6, 10)}  # k9 and g5, the two ends of the open three
     assert dict(made.refutations)[(11, 5)] is not None  # l10 is refuted by g5

@@ -17,7 +17,7 @@ from game.rules import Board, Point, Stone
 
 from .prove import Prover
 from .puzzle import Goal, ProofNode, Puzzle
-from .verify import board_of, double_threats, five_points, makes_two_fives
+from .verify import ProofError, board_of, double_threats, five_points, makes_two_fives, verify_win
 
 #: Threat-search nodes for finding the opponent's win after a wrong move (a fraction of a second in C).
 REFUTE_NODES = 150_000
@@ -155,10 +155,13 @@ class Attempt:
         follows = node is not None and point == node.move
         equivalent = node is not None and not node.replies and makes_two_fives(board, player, point)
         if not (follows or equivalent or (at_start and point in self.puzzle.accepted)):
-            board.push(point, player)
-            note, values, line = self._refute_attack(node)
-            self._fail(point, note, line, **values)
-            return
+            other = self._other_proof(point)
+            if other is None:
+                board.push(point, player)
+                note, values, line = self._refute_attack(node)
+                self._fail(point, note, line, **values)
+                return
+            node, follows = other, True  # another way to win: the computer defends against it instead
         if not follows:
             node = ProofNode(point) if equivalent else None  # another accepted first move: it wins too
             if node is None:
@@ -178,6 +181,21 @@ class Attempt:
         """After a reply outside the tree, the attacker's way on: a five, or a move making two."""
         if self.node is None and self.puzzle.goal.is_win:
             self.node = continuation(self.board, self.player)
+
+    def _other_proof(self, point: Point) -> ProofNode | None:
+        """A proof that starts with the player's `point` when it is not the puzzle's move, checked
+        on the rules board; None when none is found within the budget (then the move is wrong:
+        a puzzle's first move is the only one with a short proof, and later on a player who
+        leaves the proof for another forced win must still be shown a whole one)."""
+        prover = Prover.on(self.board, nodes=REFUTE_NODES)
+        tree = prover.tree_after(int(self.player), prover.cell(point))
+        if tree is None:
+            return None
+        try:
+            verify_win(self.board, self.player, tree)
+        except ProofError:
+            return None
+        return tree
 
     def _refute_attack(self, node: ProofNode | None) -> tuple[str, dict[str, str], list[tuple[Point, Stone]]]:
         """After a wrong attacking move: the opponent's own win if he has one, else he takes

@@ -121,9 +121,17 @@ class Prover:
     def proof_depth_after(self, attacker: int, cell: int) -> int | None:
         """Attacker moves on the longest branch of the proof that starts with `cell`; None if
         no tree is found within the budget."""
+        tree = self.tree_after(attacker, cell)
+        return None if tree is None else tree.depth()
+
+    def tree_after(self, attacker: int, cell: int) -> ProofNode | None:
+        """The proof tree that starts with the attacker's `cell` (a four or a three), or None
+        when no defence-proof tree is found within the budget."""
         engine = self.engine
+        if engine.cells[cell] or self.forbidden(attacker, cell):
+            return None
         if cell in engine.by_class[attacker][pt.C_FIVE]:
-            return 1
+            return ProofNode(engine.point(cell))
         engine.make(cell, attacker)
         try:
             self._built = 0
@@ -132,9 +140,7 @@ class Prover:
             return None
         finally:
             engine.unmake()
-        if replies is None:
-            return None
-        return ProofNode(engine.point(cell), replies).depth()
+        return None if replies is None else ProofNode(engine.point(cell), replies)
 
     def has_win(self, attacker: int) -> bool | None:
         """Whether the attacker (to move) has a forced win; None when the budget ran out."""

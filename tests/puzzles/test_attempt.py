@@ -86,6 +86,7 @@ def test_a_hint_shows_the_area_then_the_move_and_counts_as_failed(sample):
 
 
 def _finish_solution(attempt, puzzle):
+    _finish(attempt)
     while attempt.phase is Phase.PLAYING:
         attempt.play(attempt.expected())
         _finish(attempt)
@@ -107,3 +108,15 @@ def test_a_proof_line_alternates_and_ends_in_five(sample):
     puzzle = sample["f0008-20w"]
     line = proof_line(board_of(puzzle), puzzle.to_move, puzzle.solution)
     assert [stone for _, stone in line] == [puzzle.to_move, puzzle.to_move.opponent] * (len(line) // 2) + [puzzle.to_move]
+
+
+def test_another_forced_win_later_in_the_line_is_followed_not_called_wrong(sample):
+    puzzle = sample["f0003-12w"]  # after f5 and white's reply, i5 wins too (Master plays it)
+    attempt = Attempt(puzzle)
+    attempt.play(puzzle.solution.move)
+    _finish(attempt)
+    assert attempt.expected() != (8, 10)
+    attempt.play((8, 10))
+    assert attempt.phase is not Phase.FAILED
+    _finish_solution(attempt, puzzle)
+    assert attempt.phase is Phase.SOLVED and attempt.result is True

@@ -218,8 +218,9 @@ class PuzzlesScene(Scene):
 
     # ----------------------------------------------------------------- time
     def animating(self) -> bool:
-        """Every frame while the computer's moves go down or puzzles are being made."""
-        return bool(self.attempt is not None and self.attempt.pending) or self.library.making or self._five_on_board()
+        """Every frame while the computer's moves go down or puzzles are being made; a solved
+        puzzle waits for input without drawing (its five glows, but does not pulse)."""
+        return bool(self.attempt is not None and self.attempt.pending) or self.library.making
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -237,10 +238,6 @@ class PuzzlesScene(Scene):
             attempt.advance()
             self.app.play_sound("place")
             self._after_change()
-
-    def _five_on_board(self) -> bool:
-        outcome = self.attempt.board.outcome() if self.attempt is not None else None
-        return outcome is not None and outcome.reason is Reason.FIVE
 
     # ----------------------------------------------------------------- drawing
     def _marks(self) -> BoardMarks:

@@ -404,11 +404,13 @@ class App:
         if scene is None or not sleep or self.manager.has_pending or 0 < self._toast_left <= TOAST_FADE_SECONDS:
             self.clock.tick(FPS)
             return
+        poll = None
         if getattr(scene, "reports_redraws", False):
             if scene.animating():
                 self.clock.tick(FPS)
                 return
             change = scene.next_change()
+            poll = getattr(scene, "next_update", lambda: None)()
         else:
             if self._worker is not None and self._worker.busy:
                 self.clock.tick(FPS)
@@ -418,6 +420,8 @@ class App:
         if change is not None:
             timeout = min(timeout, max(0.0, change))
             self._wake_at = time.monotonic() + max(0.0, change)
+        if poll is not None:
+            timeout = min(timeout, max(0.0, poll))  # an update, not a redraw: _wake_at stays
         if self._toast_left > 0:
             timeout = min(timeout, self._toast_left - TOAST_FADE_SECONDS)
         self._waited = wait_for_input(timeout)

@@ -157,6 +157,8 @@ STRINGS: dict[str, str] = {
     "analysis.waiting": "The engine is looking at the position…",
     "analysis.computer_turn": "The computer is thinking; the analysis resumes on your turn.",
     "analysis.game_over": "The game is over.",
+    "analysis.paused_idle": "Analysis paused — press any key or move the mouse to resume",
+    "analysis.paused_settled": "Analysis paused: nothing new for a while — press any key to search deeper",
     "analysis.forced": "{side} forces five in {moves} ({kind})",
     "analysis.search_win": "{side} wins by force (the search sees it)",
     "analysis.depth": "Depth {depth} · {nodes} positions",

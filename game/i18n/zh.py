@@ -159,6 +159,8 @@ STRINGS: dict[str, str] = {
     "analysis.waiting": "引擎正在研究局面…",
     "analysis.computer_turn": "电脑正在思考；轮到你时分析继续。",
     "analysis.game_over": "对局已结束。",
+    "analysis.paused_idle": "分析已暂停——按键或移动光标继续",
+    "analysis.paused_settled": "分析已暂停：最佳着法和胜率已不再改动——按键继续深入",
     "analysis.forced": "{side}{moves}步必胜（{kind}）",
     "analysis.search_win": "{side}必胜（搜索已看到）",
     "analysis.depth": "深度 {depth} · {nodes} 个局面",

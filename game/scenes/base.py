@@ -82,6 +82,9 @@ class Scene:
     - `next_change()` -> seconds until the picture changes by itself (a clock's next whole
       second, a message timing out), or None. The app sleeps until then unless input comes,
       then updates and draws.
+    - `next_update()` -> seconds until `update` must run again although nothing may change
+      (polling an engine for news), or None. The app wakes then and updates, but draws only
+      if `update` marks the scene dirty.
 
     A scene opts in by setting `reports_redraws = True`. A scene that leaves it False stays
     correct without doing anything: it is redrawn after every event, every frame while the
@@ -130,4 +133,8 @@ class Scene:
 
     def next_change(self) -> float | None:
         """Seconds until the picture changes by itself, or None (see the class docstring)."""
+        return None
+
+    def next_update(self) -> float | None:
+        """Seconds until `update` must run again without a redraw, or None (see the class docstring)."""
         return None

@@ -27,7 +27,8 @@ def draw_analysis_panel(
     """Everything the analysis says about the position, inside `rect`.
 
     `note` replaces the waiting line when there is no analysis to show (e.g. "the computer
-    is thinking"); `time` animates the spinner while the engine works.
+    is thinking"), and the depth line below one (e.g. "analysis paused"); with a note the
+    spinner stops. `time` animates the spinner while the engine works.
     """
     if rect.height < size * 3:
         return
@@ -51,13 +52,20 @@ def draw_analysis_panel(
         return
     bar = pygame.Rect(inner.x, y, inner.width, max(14, int(size * 1.3)))
     y += draw_eval_bar(surface, bar, analysis.black_chance, forced_text(analysis), size) + pad // 2
-    list_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - size - 2)
-    y += draw_candidate_list(surface, list_rect, analysis, board_size, size)
-    details = tr("analysis.depth", depth=analysis.depth, nodes=_short_count(analysis.nodes))
+    small = max(10, size - 3)
+    # a note (e.g. why the analysis is paused) may take two lines; the depth line takes one
     if note:
-        details = note
-    image = text.fitted(details, max(10, size - 3), theme.TEXT_DIM, inner.width)
-    surface.blit(image, (inner.x, min(y + 2, inner.bottom - image.get_height())))
+        details = text.wrap(note, small, inner.width)[:2]
+    else:
+        details = [tr("analysis.depth", depth=analysis.depth, nodes=_short_count(analysis.nodes))]
+    images = [text.fitted(line, small, theme.TEXT_DIM, inner.width) for line in details]
+    details_height = sum(image.get_height() for image in images)
+    list_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - max(size, details_height) - 2)
+    y += draw_candidate_list(surface, list_rect, analysis, board_size, size)
+    y = min(y + 2, inner.bottom - details_height)
+    for image in images:
+        surface.blit(image, (inner.x, y))
+        y += image.get_height()
 
 
 def _short_count(nodes: int) -> str:

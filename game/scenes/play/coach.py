@@ -34,7 +34,7 @@ from game.ui.widgets import Button, FocusGroup
 
 from ..base import AppServices
 from ..shared.engine_players import analysis_worker
-from ..shared.live_analysis import LiveAnalysis
+from ..shared.live_analysis import POLL_SECONDS, LiveAnalysis
 from ..shared.names import colour_name
 from .engine_jobs import EngineJobs
 from .teaching import TeachingVerdict, judge_move
@@ -125,8 +125,13 @@ class PlayCoach:
         return analysis_worker(self.scene.app)
 
     def animating(self) -> bool:
-        """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
-        return self.analysis.running or self.checking
+        """Every frame while the computer waits for teaching mode's check (it must end promptly)."""
+        return self.checking
+
+    def next_poll(self) -> float | None:
+        """Seconds until the running analysis should be polled for snapshots (no redraw
+        unless one arrives), or None while it is not running (paused, finished, closed)."""
+        return POLL_SECONDS if self.analysis.running else None
 
     def toggle(self) -> None:
         shown = self.analysis.toggle(cancel=self.scene.jobs.job is None)
@@ -154,9 +159,9 @@ class PlayCoach:
         button = self.scene.focus.find("analysis")
         if button is not None:
             button.primary = self.analysis.visible  # the button shows whether the panel is open
-        seen = (self.analysis.latest, self.verdict, self.checking)
+        seen = (self.analysis.latest, self.analysis.paused, self.verdict, self.checking)
         self._update(board)
-        if (self.analysis.latest, self.verdict, self.checking) != seen:
+        if (self.analysis.latest, self.analysis.paused, self.verdict, self.checking) != seen:
             self.scene.mark_dirty()  # a new snapshot or a question: draw it even if nothing moves
 
     def _update(self, board: Any) -> None:
@@ -229,7 +234,9 @@ class PlayCoach:
         self.scene.status_left = seconds
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """True when the event was the coach's (the offer's buttons, R, C; key A)."""
+        """True when the event was the coach's (the offer's buttons, R, C; key A). Any input
+        also wakes a paused analysis."""
+        self.analysis.note_input(event)
         if self.verdict is not None:
             activation = self.offer.handle_event(event)
             answer = activation.action if activation is not None else ""
@@ -301,7 +308,7 @@ class PlayCoach:
         elif game.is_ai_turn and not self.checking:
             note = tr("analysis.computer_turn")
         shown = None if note else self.analysis.showing(game.board)
-        draw_analysis_panel(surface, rect, shown, game.config.size, size, self.scene.time, note)
+        draw_analysis_panel(surface, rect, shown, game.config.size, size, self.scene.time, note or self.analysis.note)
         return True
 
     def draw_offer(self, surface: pygame.Surface) -> None:

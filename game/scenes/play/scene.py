@@ -386,6 +386,10 @@ class PlayScene(Scene):
             or (self.hint is not None and self.time - self.hint_at < HINT_PULSE_SECONDS)
         )
 
+    def next_update(self) -> float | None:
+        """A running analysis is polled this often; the screen is redrawn only for its news."""
+        return self.coach.next_poll()
+
     def next_change(self) -> float | None:
         """The next whole second of the game time or a clock, or a message running out."""
         game = self.game

@@ -25,7 +25,7 @@ from game.ui.widgets import FocusGroup
 
 from ..base import AppServices
 from ..shared.engine_players import analysis_worker
-from ..shared.live_analysis import LiveAnalysis
+from ..shared.live_analysis import POLL_SECONDS, LiveAnalysis
 
 
 class MoveIndex(Protocol):
@@ -109,9 +109,10 @@ class ReviewCoach:
     def stop(self) -> None:
         self.analysis.stop()
 
-    def animating(self) -> bool:
-        """Every frame while the engine analyses (the spinner turns, replies are polled promptly)."""
-        return self.analysis.running
+    def next_poll(self) -> float | None:
+        """Seconds until the running analysis should be polled for snapshots (no redraw
+        unless one arrives), or None while it is not running (paused, finished, closed)."""
+        return POLL_SECONDS if self.analysis.running else None
 
     def toggle(self) -> None:
         shown = self.analysis.toggle()
@@ -126,6 +127,8 @@ class ReviewCoach:
                                  source=scene.source)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was the coach's (keys A, G). Any input also wakes a paused analysis."""
+        self.analysis.note_input(event)
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             if event.key == pygame.K_a:
                 self.toggle()
@@ -139,9 +142,9 @@ class ReviewCoach:
         button = self.scene.focus.find("analysis")
         if button is not None:
             button.primary = self.analysis.visible  # the button shows whether the panel is open
-        seen = self.analysis.latest
+        seen = (self.analysis.latest, self.analysis.paused)
         self.analysis.update(self.scene.board)
-        if self.analysis.latest is not seen:
+        if (self.analysis.latest, self.analysis.paused) != seen:
             self.scene.mark_dirty()
 
     def comment(self) -> str:
@@ -175,7 +178,7 @@ class ReviewCoach:
             note = tr("analysis.game_over") if board.outcome() is not None or board.is_full else ""
             shown = None if note else self.analysis.showing(board)
             draw_analysis_panel(surface, pygame.Rect(rect.x, top, rect.width, height), shown, board.size, size,
-                                self.scene.time, note)
+                                self.scene.time, note or self.analysis.note)
         comment, mark = self.comment(), self.mark()
         if comment or mark:
             lines = [(line, theme.TEXT, False) for line in text.wrap(comment, size, rect.width - 12)] if comment else []

@@ -189,10 +189,10 @@ class ReviewScene(Scene):
             self.go_to(self.position.first())
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.coach.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             self.toggle_autoplay()
-            return
-        if self.coach.handle_event(event):
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             self.autoplay = False  # any other input takes the review back into the player's hands
@@ -237,7 +237,11 @@ class ReviewScene(Scene):
     def animating(self) -> bool:
         """Autoplay steps and the winning five's pulse need every frame; otherwise input only."""
         outcome = self.board.outcome() if not self.autoplay else None
-        return self.autoplay or (outcome is not None and outcome.reason is Reason.FIVE) or self.coach.animating()
+        return self.autoplay or (outcome is not None and outcome.reason is Reason.FIVE)
+
+    def next_update(self) -> float | None:
+        """A running analysis is polled this often; the screen is redrawn only for its news."""
+        return self.coach.next_poll()
 
     def update(self, dt: float) -> None:
         self.time += dt

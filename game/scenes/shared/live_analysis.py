@@ -9,26 +9,46 @@ The worker answers only its newest job, so while the scene has a job of its own 
 computer's move, a hint) the analysis steps aside (`blocked`) and starts again afterwards.
 `worker` is asked afresh each frame (the analyst can be an external engine chosen in
 Settings); a job stays with the worker it was sent to, and a different analyst restarts it.
+
+The endless analysis pauses itself when nobody is there or the engine has nothing new to
+say (analysis_pause.py): the scene forwards every event to `note_input`, which resumes it,
+and shows `note` on the panel. While it runs, the scene polls it every POLL_SECONDS without
+redrawing; the window is drawn again only when a snapshot or the pause changes what it shows.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+import pygame
+
 from game.engine import Limit, Position
 from game.engine.analysis import Analysis
+from game.i18n import tr
 from game.rules import Board
+
+from .analysis_pause import AnalysisPause, PauseReason
 
 #: How many candidate moves the panel shows.
 CANDIDATES = 3
+#: How often a scene polls a running analysis for snapshots (seconds); it redraws only for new ones.
+POLL_SECONDS = 0.1
+
+#: Input that wakes a paused analysis of either kind; mouse movement wakes only an idle one.
+_DELIBERATE_INPUT = frozenset({
+    pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.JOYBUTTONDOWN,
+    pygame.CONTROLLERBUTTONDOWN,
+})
+_MOVEMENT_INPUT = frozenset({pygame.MOUSEMOTION, pygame.FINGERMOTION})
 
 
 class LiveAnalysis:
     """`visible` says whether the panel is open; `latest` is the newest snapshot for the
     position on the board (None until the first one arrives)."""
 
-    def __init__(self, worker: Callable[[], Any]) -> None:
+    def __init__(self, worker: Callable[[], Any], pause: AnalysisPause | None = None) -> None:
         self._worker = worker  # called lazily: the engine process starts only when needed
+        self.pause = pause if pause is not None else AnalysisPause()
         self.visible = False
         self.latest: Analysis | None = None
         self.job: int | None = None
@@ -38,12 +58,35 @@ class LiveAnalysis:
         self._key: tuple[Any, ...] | None = None
         self._finished = False
         self._latest_key: tuple[Any, ...] | None = None
+        self._board: tuple[Any, ...] | None = None  # the position the pause rules are about
+
+    @property
+    def paused(self) -> PauseReason | None:
+        """Why the panel's analysis is paused (None: it is not)."""
+        return self.pause.paused if self.visible else None
+
+    @property
+    def note(self) -> str:
+        """The panel's line about the pause and how to end it ("" while not paused)."""
+        reason = self.paused
+        return "" if reason is None else tr(f"analysis.paused_{reason.value}")
+
+    def note_input(self, event: pygame.event.Event) -> bool:
+        """Every event the scene receives: input resumes a paused analysis (the next `update`
+        starts it again). Returns True when it did."""
+        if event.type in _DELIBERATE_INPUT:
+            return self.pause.touched(deliberate=True)
+        if event.type in _MOVEMENT_INPUT:
+            return self.pause.touched(deliberate=False)
+        return False
 
     def toggle(self, cancel: bool = True) -> bool:
         """Open or close the panel; closing stops the engine at once (see `stop`). Returns `visible`."""
         self.visible = not self.visible
         if not self.visible:
             self.stop(cancel)
+        else:
+            self.pause.touched(deliberate=True)  # opening the panel asks for an analysis now
         return self.visible
 
     def stop(self, cancel: bool = True) -> None:
@@ -80,10 +123,18 @@ class LiveAnalysis:
         if not (self.visible or wanted) or board.outcome() is not None or board.is_full:
             if self.job is not None:
                 self.stop()
+            self.pause.searching(False)
             return
+        if _key_of(board) != self._board:
+            self._board = _key_of(board)
+            self.pause.new_position()
         if blocked:
             self.job, self.job_worker, self._key = None, None, None  # the worker dropped it; again once free
+            self.pause.searching(False)
             return
+        endless = limit is None
+        if endless and self.pause.paused is not None:
+            return  # nothing runs until input or a new position (`note_input`, above)
         worker = self._worker()
         key = (_key_of(board), limit, id(worker))
         if key != self._key or (self.job is None and not self._finished):
@@ -94,6 +145,9 @@ class LiveAnalysis:
             self._key, self._finished = key, False
             self.requests += 1
         self._poll()
+        self.pause.searching(self.running)
+        if endless and self.running and self.pause.due() is not None:
+            self.stop()  # the worker goes back to sleep; the last snapshot stays on the panel
 
     def _poll(self) -> None:
         worker = self.job_worker
@@ -109,6 +163,7 @@ class LiveAnalysis:
                 self.job, self._finished = None, True  # do not retry a failing position every frame
                 return
             self.latest, self._latest_key, self.error = analysis, self._key, ""
+            self.pause.saw(analysis)
             if analysis.final:  # the search ended by itself (a proven result): nothing more to learn
                 self.job, self._finished = None, True
                 return

@@ -196,7 +196,7 @@ class AlphaBeta:
                 pool.update(board.by_class[side][cls])
             if self.renju and other == BLACK:
                 # A four point forbidden to black can still stop his three when white takes it.
-                pool.update(board.by_class[BLACK][pt.C_FORBIDDEN])
+                pool.update(board.forbidden_points())
         else:
             cells, near = board.cells, board.near
             pool = [m for m in board.board_cells if near[m] and not cells[m]]

@@ -225,6 +225,8 @@ class _Prover:
         options = set()
         for cls in pt.DEFENCE_CLASSES:
             options.update(attack[cls])
+        if self.renju and attacker == BLACK:
+            options.update(engine.forbidden_points())  # a white stone there can stop his three too
         counters = set()
         for cls in pt.FOUR_CLASSES:
             counters.update(engine.by_class[defender][cls])

@@ -117,3 +117,22 @@ def test_no_win_is_claimed_after_a_verified_defence_in_pure_python(monkeypatch):
         if result.score > WIN_THRESHOLD:
             claimed.append((defended.name, result.score))
     assert claimed == []
+
+
+@compiled_only
+def test_renju_defences_are_the_same_in_c_and_in_python():
+    """Against black's open three white may also take black's forbidden points (one can stop
+    the three): both searches add them, and visit the same tree."""
+    from game.rules import Rule
+    from test_kernel import _crowded_stones
+
+    for seed in (4, 5, 9, 11):  # positions with forbidden points for black
+        stones = _crowded_stones(Rule.RENJU, 1000 + seed)[:18 + seed % 10]
+        results = []
+        for native in (False, True):
+            board = EngineBoard.from_stones(15, Rule.RENJU, stones, compiled=True)
+            clock = Clock(None, None)
+            searcher = AlphaBeta(board, level_config(Level.MASTER), clock, ThreatSearch(board, clock), seed=0,
+                                 native=native, reference=True, prove=True)
+            results.append((searcher.negamax(3, -WIN - 1, WIN + 1, 1, int(Stone.WHITE)), clock.nodes))
+        assert results[0] == results[1]

@@ -379,7 +379,10 @@ def _with_proofs(analysis: Analysis, board: Board, stop: StopFlag | None, level:
     if prove and abs(first.score) > WIN_THRESHOLD:
         deadline = time.perf_counter() + _SEARCH_PROOF_MS / 1000
         if first.score > 0:
-            win = _played_out(board, analysis.to_move, first.pv, stop, deadline, level)
+            # A threat-space win's line lists the attacker's threats only: from its first
+            # move on, the proving searches answer for both sides.
+            pv = first.pv[:1] if first.forced == "vct" else first.pv
+            win = _played_out(board, analysis.to_move, pv, stop, deadline, level)
         elif first.pv:
             after = board.copy()
             after.push(tuple(first.pv[0]), analysis.to_move)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.engine import Limit, Position
 from game.engine.alphabeta import WIN
-from game.engine.analysis import Analysis, analyse, find_win
+from game.engine.analysis import Analysis, analyse, find_win, proven_analysis
 from game.engine.api import Candidate
 from game.engine.root import StopFlag
 from game.protocol.client import GAME_TYPE_BRAIN, GomocupClient
@@ -98,4 +98,6 @@ class ExternalAnalyst:
             if self._stopped():
                 return Analysis(position.to_move, (), 0, 0, 0, None, True)
             raise AnalystFailed(str(failure)) from failure
-        return as_analysis(found, board)
+        # The brain's mate score is its claim, not a line we can show: only a win our search
+        # plays out is called one, the rest is a large advantage.
+        return proven_analysis(as_analysis(found, board), board, self.stop)

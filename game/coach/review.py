@@ -4,8 +4,11 @@ Each position of the game is analysed once (`analyse` with a time limit: a proof
 then the engine's search). A move is judged from the two analyses around it: the mover's
 chance before (his best play) and after (the opponent to move). Where a side had a proven
 forced win, the review says so with the proof (`missed_win`), and where a move let the
-opponent force a win, it shows his proof (`allowed_win`). Moves that follow a correct
-forced sequence, by the attacker or by the defender answering it, are never flagged.
+opponent force a win, it shows his proof (`allowed_win`), whether the threat searches or the
+alpha-beta search proved it (then the proof is the search's line, played out and checked).
+A win without such a line is never claimed: a mate score alone counts as a large advantage
+(see game.engine.analysis). Moves that follow a correct forced sequence, by the attacker or
+by the defender answering it, are never flagged.
 
 No pygame: the window runs this in a background process (`runner.ReviewRunner`), the
 command line runs it directly.
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.engine import Limit, Position
+from game.engine import Limit, Position, search
 from game.engine.alphabeta import WIN, WIN_THRESHOLD
 from game.engine.analysis import Analysis, Proof, analyse, wins_after
 from game.engine.root import StopFlag
@@ -203,6 +206,11 @@ def judge_game(
             chance_before = chance_after = 0.0
         missed = win if win is not None and not in_win else None
         allowed = after.win if after.win is not None and not defending and chance_before > 0.0 else None
+        if allowed is not None and missed is None and _already_lost(position, keeps_win_ms, stop):
+            # His win was there whatever the mover played (a short analysis had not proven
+            # it): the move gave nothing away.
+            allowed, defending = None, True
+            chance_before = chance_after = 0.0
         if allowed is not None:
             chance_after = 0.0
         drop = max(0.0, chance_before - chance_after)
@@ -242,6 +250,13 @@ def judge_game(
     return GameReview(size, rule, tuple(reviews), tuple(black_chances), summarise(reviews))
 
 
+def _already_lost(position: Position, time_ms: int, stop: StopFlag | None) -> bool:
+    """Whether a proving search shows the side to move in `position` lost whatever it plays
+    (node-capped as the keeps-win checks are, so that a review is reproducible)."""
+    result = search(position, Limit(time_ms=time_ms, nodes=_keeps_win_nodes()), stop=stop, prove=True)
+    return result.score < -WIN_THRESHOLD
+
+
 def _keeps_win_nodes() -> int:
     from game.engine.state import kernel_available
 
@@ -249,17 +264,19 @@ def _keeps_win_nodes() -> int:
 
 
 def _opponent_lost(analysis: Analysis) -> bool:
-    """Whether the side to move in `analysis` is lost: the game is over or the search found every line losing."""
+    """Whether the side to move in `analysis` is lost: the game is over, or the search proved
+    every move losing and played the opponent's win out (`loss`)."""
     if analysis.game_over:
         return analysis.winner is not None and analysis.winner is not analysis.to_move
-    best = analysis.best
-    return best is not None and best.score <= -WIN_THRESHOLD
+    return analysis.loss is not None
 
 
 def _mover_view(analysis: Analysis) -> tuple[float, int]:
     """(chance, score) of the side to move in `analysis`."""
     if analysis.win is not None:
         return 1.0, WIN - len(analysis.win.line)
+    if analysis.loss is not None:
+        return 0.0, -(WIN - 1 - len(analysis.loss.line))
     if analysis.game_over:
         return analysis.chance, 0 if analysis.winner is None else (WIN if analysis.winner is analysis.to_move else -WIN)
     best = analysis.best

@@ -26,6 +26,15 @@ from .threats import ThreatSearch
 
 WIN = 1_000_000
 WIN_THRESHOLD = WIN - 1000
+#: Mate scores are proofs: a node reports a loss (below -WIN_THRESHOLD) only when every
+#: legal reply was searched and lost. The answers to a four (its block) and to an open three
+#: (the cells that stop it, by line shape, and our own fours) are every reply that can hold,
+#: so such a node is complete; a beam of the best few moves is not. There a loss is moved
+#: down by WIN - UNPROVEN_WIN into the range of large scores that prove nothing (above
+#: UNPROVEN_THRESHOLD, at most WIN_THRESHOLD), keeping its distance, so that a faster
+#: unproven win still ranks first (the same rule as native/search.h).
+UNPROVEN_WIN = WIN - 100_000
+UNPROVEN_THRESHOLD = UNPROVEN_WIN - 1000
 MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Fewest candidates kept at any node, however deep.
@@ -46,12 +55,26 @@ _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent
 #: the time-limited searches of a process).
 FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
-    "vcf_cap": 64,
+    "vcf_cap": 64, "prove": 128,
 }
 #: The additions used in play (vcf_cap only where the level config asks for it: on short
 #: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
 DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
+
+
+def unproven(score: int) -> int:
+    """A mate score moved into the unproven range (any other score as it is)."""
+    if score > WIN_THRESHOLD:
+        return score - (WIN - UNPROVEN_WIN)
+    if score < -WIN_THRESHOLD:
+        return score + (WIN - UNPROVEN_WIN)
+    return score
+
+
+def is_proven(score: int) -> bool:
+    """Whether a search score is a proven win or loss (not merely a large one)."""
+    return abs(score) > WIN_THRESHOLD
 
 
 def _features() -> tuple[int, bool]:
@@ -82,17 +105,22 @@ class AlphaBeta:
 
     def __init__(
         self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int,
-        native: bool | None = None, reference: bool | None = None,
+        native: bool | None = None, reference: bool | None = None, prove: bool = False,
     ) -> None:
         """`native` (default: whenever the board is compiled) runs the tree in C; with
         `reference` (default: REFERENCE_SEARCH) exactly as the Python search does, with a
         fresh exact table, without the compiled search's own additions. Time-limited
-        compiled searches share a transposition table with the searches before them."""
+        compiled searches share a transposition table with the searches before them.
+
+        With `prove`, a node whose beam lost every move searches every other legal move
+        too, so that the loss is proven instead of moved into the unproven range (see
+        UNPROVEN_WIN): dearer in lost positions, for analysis rather than play."""
         self.board = board
         self.config = config
         self.clock = clock
         self.threats = threats
         self.renju = board.rule.value == "renju"
+        self.prove = prove
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         # With the kernel an array, which the compiled ordering and search read in place.
@@ -116,6 +144,7 @@ class AlphaBeta:
             features, keep = (0, False) if reference else _features()
             if not config.capped_vcf:  # a short turn's setting (root.py)
                 features &= ~FEATURE_BITS["vcf_cap"]
+            features = features | FEATURE_BITS["prove"] if prove else features & ~FEATURE_BITS["prove"]
             self.aspiration = bool(features & FEATURE_BITS["aspiration"])
             keep = keep and clock.deadline is not None
             # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
@@ -165,6 +194,9 @@ class AlphaBeta:
                 pool.update(board.by_class[other][cls])
             for cls in pt.FOUR_CLASSES:
                 pool.update(board.by_class[side][cls])
+            if self.renju and other == BLACK:
+                # A four point forbidden to black can still stop his three when white takes it.
+                pool.update(board.forbidden_points())
         else:
             cells, near = board.cells, board.near
             pool = [m for m in board.board_cells if near[m] and not cells[m]]
@@ -187,6 +219,24 @@ class AlphaBeta:
         if not forced and len(moves) > limit:
             moves = moves[:limit]
         return moves
+
+    def rest_moves(self, side: int, searched: list[int]) -> list[int]:
+        """Every legal move for `side` not in `searched`: the cells near a stone first, then
+        the rest, each best first (native/order.c's order_rest). A loss's proof needs them all."""
+        board = self.board
+        cells, near = board.cells, board.near
+        own, theirs = board.packed[side], board.packed[3 - side]
+        check_forbidden = self.renju and side == BLACK
+        history = self.history
+        skip = set(searched)
+        scored = []
+        for m in board.board_cells:
+            if cells[m] or m in skip or (check_forbidden and own[m] & 15 == pt.C_FORBIDDEN):
+                continue
+            score = ((1 if near[m] else 0) << 50) + (own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m]
+            scored.append((score, -m, m))
+        scored.sort(reverse=True)
+        return [m for _, _, m in scored]
 
     # ---------------------------------------------------------------- search
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
@@ -267,9 +317,12 @@ class AlphaBeta:
             return 0 if not board.by_class[other][pt.C_FLEX4] else -(WIN - ply - 4)
         # Threat extension: answering an open three costs no depth (the three already did),
         # so a chain of threes is followed to its end instead of vanishing over the horizon.
-        child_depth = depth if self.config.sees_threes and board.by_class[other][pt.C_FLEX4] else depth - 1
+        forced = self.config.sees_threes and bool(board.by_class[other][pt.C_FLEX4])
+        child_depth = depth if forced else depth - 1
         original_alpha = alpha
         best_score, best_move = -WIN - 1, moves[0]
+        # Whether every legal reply is among the moves (see UNPROVEN_WIN).
+        complete, extended = forced, False
         for number, move in enumerate(moves):
             board.make(move, side)
             try:
@@ -296,6 +349,16 @@ class AlphaBeta:
                             killers[1], killers[0] = killers[0], move
                         self.history[move] += depth * depth
                         break
+            if extended and best_score >= -WIN_THRESHOLD:
+                break  # a reply outside the beam holds: no loss to prove
+            if number == len(moves) - 1 and not extended and not complete and best_score < -WIN_THRESHOLD and self.prove:
+                moves.extend(self.rest_moves(side, moves))  # every move of the beam lost
+                extended = True
+        if extended and best_score < -WIN_THRESHOLD:
+            complete = True
+        # (A score at or above beta is a cut-off's lower bound, which claims no loss.)
+        if best_score < -WIN_THRESHOLD and best_score < beta and not complete:
+            best_score = unproven(best_score)
         if best_score <= original_alpha:
             flag = UPPER
         elif best_score >= beta:
@@ -405,16 +468,17 @@ class AlphaBeta:
 
 
 def _to_tt(score: int, ply: int) -> int:
-    if score > WIN_THRESHOLD:
+    """Mate scores, proven or not, count plies from the root: the table keeps them from the node."""
+    if score > UNPROVEN_THRESHOLD:
         return score + ply
-    if score < -WIN_THRESHOLD:
+    if score < -UNPROVEN_THRESHOLD:
         return score - ply
     return score
 
 
 def _from_tt(score: int, ply: int) -> int:
-    if score > WIN_THRESHOLD:
+    if score > UNPROVEN_THRESHOLD:
         return score - ply
-    if score < -WIN_THRESHOLD:
+    if score < -UNPROVEN_THRESHOLD:
         return score + ply
     return score

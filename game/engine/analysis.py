@@ -12,6 +12,12 @@ plays the defence that holds out longest (the one after which the attacker needs
 threes, then the longest VCF). Every line is checked on the rules board before it is
 returned, so a Proof is never a guess.
 
+The alpha-beta search proves wins too: a score beyond WIN_THRESHOLD means every defence was
+searched at every node (alphabeta.UNPROVEN_WIN). Such a win is shown only with its line: the
+search's principal variation, finished by the threat searches where the table's line ends,
+and checked on the rules board (a Proof of kind "search"). A mate score whose line cannot be
+played out is shown as a large advantage, never as a win; so is a loss.
+
 No pygame here: the GUI, the worker process and the coach all use this module.
 """
 
@@ -19,13 +25,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from game.rules import Board, Point, Stone
 
 from . import patterns as pt
-from .alphabeta import WIN, WIN_THRESHOLD
+from .alphabeta import WIN, WIN_THRESHOLD, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult
 from .clock import Clock, SearchStopped
 from .levels import level_config
@@ -43,6 +49,10 @@ PROOF_VCT_DEPTH = 4
 _MAX_LINE = 80
 #: Share of a limited analysis spent looking for a proof before the ordinary search.
 _PROOF_SHARE = 0.35
+#: The most a winning chance says without a proof: a large advantage is not a won game.
+UNPROVEN_CHANCE = 0.99
+#: Time for finishing and checking the line of one win the search proved.
+_SEARCH_PROOF_MS = 300
 #: Endless analysis: the first search's budget, doubled for every next one.
 _FIRST_BUDGET_MS = 400
 _LONGEST_BUDGET_MS = 60_000
@@ -53,7 +63,9 @@ class Proof:
     """A proven forced win: the attacker's threat sequence with the defender's forced replies.
 
     `line` is in play order, attacker first, alternating colours, ending with the five.
-    `kind` is "five" (a five on the board now), "vcf" (fours only) or "vct" (threes too).
+    `kind` is "five" (a five on the board now), "vcf" (fours only), "vct" (threes too) or
+    "search" (the alpha-beta search proved that every defence loses; the line is its
+    principal variation, played out).
     """
 
     attacker: Stone
@@ -77,6 +89,8 @@ class Analysis:
 
     `final` is False for a progress snapshot and True once the analysis ended. `winner`
     is set when the game is already over (someone made five); then there are no candidates.
+    `loss` is set when the side to move is lost whatever it plays: the opponent's proof
+    after its most stubborn move (the best candidate's).
     """
 
     to_move: Stone
@@ -88,6 +102,7 @@ class Analysis:
     final: bool
     winner: Stone | None = None
     game_over: bool = False
+    loss: Proof | None = None
 
     @property
     def best(self) -> Candidate | None:
@@ -102,6 +117,8 @@ class Analysis:
             return 1.0 if self.winner is self.to_move else 0.0
         if self.win is not None:
             return 1.0
+        if self.loss is not None:
+            return 0.0
         best = self.best
         return 0.5 if best is None else win_chance(best.score)
 
@@ -113,12 +130,14 @@ class Analysis:
 
 
 def win_chance(score: int) -> float:
-    """The side to move's winning chance from a search score: a logistic curve, 1.0/0.0 for a found win/loss."""
-    if score >= WIN_THRESHOLD:
+    """The side to move's winning chance from a search score: a logistic curve, 1.0/0.0 for
+    a proven win/loss, and never beyond UNPROVEN_CHANCE (or below 1 - it) without a proof."""
+    if score > WIN_THRESHOLD:
         return 1.0
-    if score <= -WIN_THRESHOLD:
+    if score < -WIN_THRESHOLD:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-score * math.log(3) / CHANCE_SCALE))
+    chance = 1.0 / (1.0 + math.exp(-score * math.log(3) / CHANCE_SCALE))
+    return min(UNPROVEN_CHANCE, max(1.0 - UNPROVEN_CHANCE, chance))
 
 
 # ----------------------------------------------------------------------------- proofs
@@ -206,6 +225,8 @@ class _Prover:
         options = set()
         for cls in pt.DEFENCE_CLASSES:
             options.update(attack[cls])
+        if self.renju and attacker == BLACK:
+            options.update(engine.forbidden_points())  # a white stone there can stop his three too
         counters = set()
         for cls in pt.FOUR_CLASSES:
             counters.update(engine.by_class[defender][cls])
@@ -292,6 +313,90 @@ def _find_win(board: Board, engine: EngineBoard, attacker: int, clock: Clock) ->
     return _checked_proof(board, Stone(attacker), [engine.point(c) for c in cells])
 
 
+def _played_out(board: Board, attacker: Stone, pv, stop: StopFlag | None, deadline: float, level: Level) -> Proof | None:
+    """A win the search proved for `attacker` (to move on `board`), as a Proof: its principal
+    variation `pv`, then, where the line the table kept ends short of the five, the rest from
+    the threat searches or from a further proving search of the side to move (each of which
+    must prove the same result), checked on the rules board. None when it cannot be played out
+    before `deadline`."""
+    start, board = board, board.copy()
+    line: list[Point] = []
+    pending = list(pv)
+    to_move = attacker
+    while len(line) < _MAX_LINE and board.outcome() is None:
+        if not pending:
+            if to_move is attacker:
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    return None
+                clock = Clock(time.perf_counter() + remaining / 2, None, stop)
+                tail = _find_win(board, EngineBoard.from_board(board), int(attacker), clock)
+                if tail is not None:
+                    line.extend(tail.line)
+                    break
+            remaining_ms = int((deadline - time.perf_counter()) * 1000)
+            if remaining_ms <= 0:
+                return None
+            here = Position.from_board(board)
+            here = Position(here.size, here.rule, here.stones, to_move)
+            result = search(here, Limit(time_ms=remaining_ms), level, stop=stop, prove=True)
+            # A forced block (either side's, after a counter-four) scores 0 at the root: it
+            # is the only move, and the searches after it must prove the rest.
+            proven = result.forced == "block-four" or (
+                result.score > WIN_THRESHOLD if to_move is attacker else result.score < -WIN_THRESHOLD)
+            if not proven:
+                return None
+            pending = list(result.pv)
+        point = tuple(pending.pop(0))
+        if not board.is_empty(point) or board.is_forbidden(point, to_move):
+            return None
+        board.push(point, to_move)
+        line.append(point)
+        to_move = to_move.opponent
+    proof = _checked_proof(start, attacker, line)
+    if proof is None or proof.kind in ("five", "vcf"):
+        return proof
+    return replace(proof, kind="search")
+
+
+def proven_analysis(analysis: Analysis, board: Board, stop: StopFlag | None = None, level: Level = Level.MASTER) -> Analysis:
+    """`analysis` of the position on `board` (say an external engine's) claiming a win or loss
+    only where our search plays its line out; other mate scores become large scores."""
+    return _with_proofs(analysis, board, stop, level, prove=True)
+
+
+def _with_proofs(analysis: Analysis, board: Board, stop: StopFlag | None, level: Level, prove: bool) -> Analysis:
+    """The analysis with every mate score backed by a Proof or moved out of the mate range.
+
+    With `prove` the best candidate's proven win (or loss) is played out into `win` (or
+    `loss`); a mate score without a line, and every other candidate's, becomes a large score
+    (alphabeta.unproven), which the chances show as an advantage, not a won game.
+    """
+    if analysis.game_over or analysis.win is not None or not analysis.candidates:
+        return analysis
+    first = analysis.candidates[0]
+    win = loss = None
+    if prove and abs(first.score) > WIN_THRESHOLD:
+        deadline = time.perf_counter() + _SEARCH_PROOF_MS / 1000
+        if first.score > 0:
+            # A threat-space win's line lists the attacker's threats only: from its first
+            # move on, the proving searches answer for both sides.
+            pv = first.pv[:1] if first.forced == "vct" else first.pv
+            win = _played_out(board, analysis.to_move, pv, stop, deadline, level)
+        elif first.pv:
+            after = board.copy()
+            after.push(tuple(first.pv[0]), analysis.to_move)
+            loss = _played_out(after, analysis.to_move.opponent, first.pv[1:], stop, deadline, level)
+    candidates = []
+    for rank, candidate in enumerate(analysis.candidates):
+        if rank == 0 and win is not None:
+            candidate = Candidate(win.line[0], WIN - len(win.line), win.line, "search")
+        elif not (rank == 0 and loss is not None) and abs(candidate.score) > WIN_THRESHOLD:
+            candidate = replace(candidate, score=unproven(candidate.score))
+        candidates.append(candidate)
+    return replace(analysis, candidates=tuple(candidates), win=win, loss=loss)
+
+
 def wins_after(
     position: Position, move: Point, time_ms: int | None, stop: StopFlag | None = None, nodes: int | None = None
 ) -> bool:
@@ -370,13 +475,15 @@ def analyse(
         return Analysis(to_move, (), 0, nodes, elapsed(), None, True)
 
     def snapshot(result: SearchResult, final: bool) -> Analysis:
-        return Analysis(to_move, result.candidates or _single(result), result.depth, nodes + result.nodes, elapsed(), None, final)
+        found = Analysis(to_move, result.candidates or _single(result), result.depth, nodes + result.nodes, elapsed(), None, final)
+        # Only the final answer is played out (a snapshot is shown for a moment).
+        return _with_proofs(found, board, stop, level, prove=final)
 
     if limit is not None:
         remaining = None if limit.time_ms is None else max(1, limit.time_ms - elapsed())
         sub_limit = Limit(time_ms=remaining, depth=limit.depth, nodes=limit.nodes)
         forward = None if on_progress is None else (lambda result: on_progress(snapshot(result, False)))
-        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best)
+        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
         if result.forced == "block-four" and result.score == 0 and not (stop is not None and stop.is_set()):
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
@@ -405,7 +512,7 @@ def _after_forced_block(position: Position, result: SearchResult, limit: Limit, 
         return result
     spent = int((time.perf_counter() - started) * 1000)
     remaining = None if limit.time_ms is None else max(1, limit.time_ms - spent)
-    reply = search(Position.from_board(board), Limit(remaining, limit.depth, limit.nodes), level, stop=stop)
+    reply = search(Position.from_board(board), Limit(remaining, limit.depth, limit.nodes), level, stop=stop, prove=True)
     pv = (result.move, *reply.pv)
     candidate = Candidate(result.move, -reply.score, pv, result.forced)
     return SearchResult(result.move, -reply.score, reply.depth + 1, result.nodes + reply.nodes, pv, result.time_ms + reply.time_ms, result.forced, (candidate,))
@@ -426,7 +533,7 @@ def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
     budget = _FIRST_BUDGET_MS
     while True:
         started = time.perf_counter()
-        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best)
+        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
         blocked = result.forced == "block-four"
         if blocked and result.score == 0 and not (stop is not None and stop.is_set()):
             # the block is forced: deepen on the position after it instead (its score, negated)

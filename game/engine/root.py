@@ -26,7 +26,7 @@ from typing import Callable, Protocol
 from game.rules import Board, Point, Stone
 
 from . import patterns as pt
-from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
+from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
@@ -87,6 +87,7 @@ def search(
     stop: StopFlag | None = None,
     on_progress: Callable[[SearchResult], None] | None = None,
     multipv: int = 1,
+    prove: bool = False,
 ) -> SearchResult:
     """Choose a move for the side to move in `position`.
 
@@ -99,11 +100,15 @@ def search(
     shortcut (a win, a forced block) gives one candidate. Always returns a legal move
     (never a renju-forbidden point for black), even when stopped at once. Deterministic
     for a given seed when limited by depth or nodes rather than time.
+    A score beyond WIN_THRESHOLD either way is a proof: every defence was searched (see
+    alphabeta.UNPROVEN_WIN); where the search cut defences, a win or loss it saw scores in
+    the unproven range below. With `prove` it searches every legal reply where that is what
+    a loss's proof lacks (analysis; dearer in lost positions), in play it does not.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
     if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
         limit = default_limit(level)  # an unbounded search would never answer
-    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv))
+    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv), prove)
     result = root.run()
     if multipv > 1 and len(result.candidates) < multipv and result.forced in _SHORTCUTS:
         result = root.with_other_candidates(result)
@@ -113,8 +118,12 @@ def search(
 class _RootSearch:
     """One call of `search`: owns the clock, the engine board and the answer so far."""
 
-    def __init__(self, position, limit, level, seed, stop, on_progress, multipv: int = 1) -> None:
+    def __init__(self, position, limit, level, seed, stop, on_progress, multipv: int = 1, prove: bool = False) -> None:
         self.started = time.perf_counter()
+        self.prove = prove
+        # Root moves left out because they lose for certain (they neither stop his open
+        # three nor make a four): a loss of the root needs no search of them.
+        self.lost_moves: set[int] = set()
         self.position = position
         self.limit = limit
         self.config = level_config(level)
@@ -175,7 +184,7 @@ class _RootSearch:
             return self._result(blocks[0], score, 1, (blocks[0],), "block-four")
 
         threat_search = ThreatSearch(engine, self.clock)
-        searcher = AlphaBeta(engine, self.config, self.clock, threat_search, self.seed)
+        searcher = AlphaBeta(engine, self.config, self.clock, threat_search, self.seed, prove=self.prove)
         root = [engine.index(*p) for p in legal]
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
@@ -295,6 +304,7 @@ class _RootSearch:
         own = engine.packed[side]
         theirs = engine.by_class[opponent]
         kept = []
+        lost = set()
         for move in ordered:
             if own[move] & 15 in pt.FOUR_CLASSES:
                 kept.append(move)
@@ -302,7 +312,11 @@ class _RootSearch:
             engine.make(move, side)
             if not theirs[pt.C_FLEX4]:
                 kept.append(move)
+            else:
+                lost.add(move)
             engine.unmake()
+        if kept:
+            self.lost_moves = lost
         return kept or ordered
 
     def _tss_win(self, root: set[int]) -> SearchResult | None:
@@ -373,6 +387,8 @@ class _RootSearch:
                     others = tuple(c for c in best.candidates if c.move != move)[: self.multipv - 1]
                     best = self._result(move, partial["score"], depth, (move,), others=others)
                 raise _Done(best) from None
+            if score < -WIN_THRESHOLD:
+                score, move = self._proven_loss(searcher, moves, depth, score, move)
             moves.remove(move)
             moves.insert(0, move)
             pv = [self.engine.point(i) for i in searcher.principal_variation(move, self.side)]
@@ -387,6 +403,27 @@ class _RootSearch:
             if not self.plan.keep_deepening(now):
                 break
         return best
+
+    def _proven_loss(self, searcher: AlphaBeta, moves: list[int], depth: int, score: int, move: int) -> tuple[int, int]:
+        """(score, move) of an iteration in which every root move lost: a proof only when no
+        legal move was left out (the root keeps the moves near the stones, and cuts them).
+        With `prove` the others are searched too (a move among them that holds is added to
+        `moves`); without, the loss moves into the unproven range."""
+        rest = [m for m in searcher.rest_moves(self.side, moves) if m not in self.lost_moves]
+        if not rest:
+            return score, move
+        if not self.prove:
+            return unproven(score), move
+        try:
+            rest_score, rest_move = searcher.search_root(rest, depth, self.side)
+        except SearchStopped:
+            if self.stop is not None and self.stop.is_set():
+                raise
+            return unproven(score), move
+        if rest_score > score:
+            moves.append(rest_move)
+            return rest_score, rest_move
+        return score, move
 
     def _other_candidates(self, searcher: AlphaBeta, moves: list[int], depth: int, score: int, previous: SearchResult) -> tuple:
         """The 2nd..Nth best root moves at `depth`: each is the best of the root without the

@@ -393,6 +393,12 @@ class EngineBoard:
         found.sort()
         return found
 
+    def forbidden_points(self) -> set[int]:
+        """Empty cells forbidden to black (renju), found by a scan: `by_class` keeps only the
+        threat classes."""
+        cells, black = self.cells, self.packed[BLACK]
+        return {i for i in self.board_cells if not cells[i] and black[i] & 15 == pt.C_FORBIDDEN}
+
     def has_class(self, colour: int, cls: int) -> bool:
         return bool(self.by_class[colour][cls])
 

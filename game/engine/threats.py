@@ -205,6 +205,8 @@ class ThreatSearch:
             defences.update(attack[cls])
         for cls in pt.FOUR_CLASSES:
             defences.update(board.by_class[defender][cls])
+        if self.renju and attacker == BLACK:
+            defences.update(board.forbidden_points())  # a white stone there can stop his three too
         for cell in sorted(defences):
             if self._blocked_by_forbidden(defender, cell):
                 continue

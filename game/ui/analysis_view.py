@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.engine.alphabeta import WIN_THRESHOLD
 from game.engine.analysis import Analysis, win_chance
 from game.i18n import tr
 from game.records import point_to_notation
@@ -34,23 +35,21 @@ def percent(chance: float) -> str:
 
 
 def forced_text(analysis: Analysis) -> str:
-    """"Black forces five in 5 (VCF)" when a win is proven for the side to move; "White wins
-    by force" when the search found a won or lost score without a proof line; else ""."""
-    proof = analysis.win
+    """"Black forces five in 5 (VCF)" when a win is proven for the side to move, or against it
+    (the opponent's after its most stubborn move); else "". A large score without a proof line
+    says nothing here: it is an advantage, shown by the bar."""
+    proof = analysis.win or analysis.loss
     if proof is None:
-        best = analysis.best
-        chance = None if best is None else win_chance(best.score)
-        if chance in (0.0, 1.0):
-            winner = analysis.to_move if chance == 1.0 else analysis.to_move.opponent
-            return tr("analysis.search_win", side=tr("colour.black") if winner is Stone.BLACK else tr("colour.white"))
         return ""
     side = tr("colour.black") if proof.attacker is Stone.BLACK else tr("colour.white")
-    return tr("analysis.forced", side=side, moves=proof.attacker_moves, kind=proof.kind.upper())
+    kind = tr("coach.kind.search") if proof.kind == "search" else proof.kind.upper()
+    return tr("analysis.forced", side=side, moves=proof.attacker_moves, kind=kind)
 
 
 def candidate_label(score: int, forced: str) -> str:
-    """What a candidate's mark says: "W" for a proven win, else the mover's chance in per cent."""
-    return "W" if forced else percent(win_chance(score))
+    """What a candidate's mark says: "W" for a proven win (a score beyond WIN_THRESHOLD is
+    one: the analysis keeps none without a proof), else the mover's chance in per cent."""
+    return "W" if score > WIN_THRESHOLD else percent(win_chance(score))
 
 
 def draw_eval_bar(surface: pygame.Surface, rect: pygame.Rect, black_chance: float, note: str, size: int) -> int:

@@ -43,9 +43,18 @@ def test_json_carries_the_proof_line_of_a_missed_win(tmp_path):
     path = tmp_path / "vcf.psq"
     save_record(path, GameRecord(15, Rule.FREESTYLE, list(GAME_MISSED_VCF)))
     status, out, _ = run(str(path), "--json", "--time-ms", "30", "--lang", "en")
-    move = [json.loads(line) for line in out.splitlines()][21]
-    assert status == 0 and move["move"] == 22 and move["missed_win"]
-    assert move["proof"]["kind"] == "vcf" and move["proof"]["line"][0] == "l10" and move["proof"]["attacker"] == "white"
+    moves = [json.loads(line) for line in out.splitlines()]
+    missed = moves[19]  # white's 20th move misses a VCT
+    assert status == 0 and missed["move"] == 20 and missed["missed_win"] and not missed["allowed_win"]
+    assert missed["proof"]["kind"] == "vct" and missed["proof"]["line"][0] == "j9" and missed["proof"]["attacker"] == "white"
+    # Move 22 misses white's VCF (l10) and lets black win (Rapfi sees mate in 21). Where the
+    # 30 ms search proves black's win, the proof shown is that one, else the missed VCF.
+    both = moves[21]
+    assert both["move"] == 22 and both["missed_win"]
+    if both["allowed_win"]:
+        assert both["proof"]["kind"] == "search" and both["proof"]["attacker"] == "black"
+    else:
+        assert both["proof"]["kind"] == "vcf" and both["proof"]["line"][0] == "l10" and both["proof"]["attacker"] == "white"
 
 
 def test_text_output_and_the_annotated_record(short_sgf, tmp_path):

@@ -96,3 +96,36 @@ def python_and_compiled(rule: Rule, stones, size: int = 15):
     compiled = EngineBoard.from_stones(size, rule, stones, compiled=True)
     assert compiled.kernel is not None and python_board.kernel is None
     return python_board, compiled
+
+
+@dataclass(frozen=True)
+class DefendedPosition:
+    """A must-defend position after a defence that holds, with the attacker to move: no
+    search may claim a forced win for him."""
+
+    name: str
+    defence: tuple[int, int]
+    position: Position
+
+
+DEFENDED_FILE = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "data" / "defended_vct.txt"
+
+
+def defended_positions(path: Path = DEFENDED_FILE) -> list[DefendedPosition]:
+    """The defend-vct tactics after the defence `path` names for them (benchmarks/rapfi_defences.py
+    wrote it: the oracle's accepted move that a second judge, Rapfi, plays and holds with)."""
+    tactics = {tactic.name: tactic for tactic in load_tactics()}
+    found = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            name, defence = line.split()[:2]
+            tactic = tactics[name]
+            x, y = (int(v) for v in defence.split(","))
+        except (KeyError, ValueError) as error:
+            raise TacticFormatError(f"{path.name}:{number}: {error}") from error
+        board = tactic.position.to_board()
+        board.push((x, y), tactic.position.to_move)
+        found.append(DefendedPosition(name, (x, y), Position.from_board(board)))
+    return found

@@ -28,7 +28,10 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
             continue;
         if (forced) {
             int mine = (int)(own[m] & 15), his = (int)(theirs[m] & 15);
-            if (!(his >= C_BLOCK4) && !IS_FOUR_CLASS(mine))
+            /* Renju: a four point of black's that is forbidden to him can still stop his
+             * three when white takes it, so it stays (the set of defences is complete). */
+            int his_forbidden = board->renju && other == BLACK && his == C_FORBIDDEN;
+            if (!(his >= C_BLOCK4) && !IS_FOUR_CLASS(mine) && !his_forbidden)
                 continue; /* neither stops his three (DEFENCE_CLASSES) nor makes our four */
         } else if (!board->near[m]) {
             continue;
@@ -46,6 +49,38 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
         if (count == keep && (keep == 0 || !before(&item, &scored[count - 1])))
             continue;
         int at = count < keep ? count++ : count - 1;
+        while (at > 0 && before(&item, &scored[at - 1])) {
+            scored[at] = scored[at - 1];
+            at--;
+        }
+        scored[at] = item;
+    }
+    for (int k = 0; k < count; k++)
+        out[k] = (int32_t)scored[k].cell;
+    return count;
+}
+
+int
+order_rest(const Board *board, int side, const int32_t *searched, int searched_count, const int64_t *history,
+           int32_t *out, int room)
+{
+    int check_forbidden = board->renju && side == BLACK;
+    const int32_t *own = board->packed[side], *theirs = board->packed[3 - side];
+    Scored scored[MAX_MOVES];
+    int count = 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
+        if (board->cells[m] != 0 || (check_forbidden && (own[m] & 15) == C_FORBIDDEN))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < searched_count && !seen; k++)
+            seen = searched[k] == m;
+        if (seen)
+            continue;
+        if (count == room)
+            return -1;
+        /* Near cells first (they are the likelier defences), then by value. */
+        Scored item = {((int64_t)(board->near[m] ? 1 : 0) << 50) + (int64_t)(own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m], m};
+        int at = count++;
         while (at > 0 && before(&item, &scored[at - 1])) {
             scored[at] = scored[at - 1];
             at--;

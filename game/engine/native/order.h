@@ -10,5 +10,10 @@
  * entry per cell. Returns how many. */
 int order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff_t killer_a, ptrdiff_t killer_b,
                 const int64_t *history, ptrdiff_t limit, int32_t *out);
+/* Every legal move for `side` not among the `searched_count` moves of `searched`, into `out`
+ * (room for `room`): the cells near a stone first, then the rest, each best first. The
+ * proof of a loss needs them all (search.c). Returns how many, or -1 when they do not fit. */
+int order_rest(const Board *board, int side, const int32_t *searched, int searched_count, const int64_t *history,
+               int32_t *out, int room);
 
 #endif

@@ -118,16 +118,17 @@ leaf_vcf(Search *search, int side, int depth)
 
 /* ---------------------------------------------------------------- the search */
 
+/* Mate scores, proven or not, count plies from the root: the table keeps them from the node. */
 static inline int
 to_tt(int score, int ply)
 {
-    return score > WIN_THRESHOLD ? score + ply : score < -WIN_THRESHOLD ? score - ply : score;
+    return score > UNPROVEN_THRESHOLD ? score + ply : score < -UNPROVEN_THRESHOLD ? score - ply : score;
 }
 
 static inline int
 from_tt(int score, int ply)
 {
-    return score > WIN_THRESHOLD ? score - ply : score < -WIN_THRESHOLD ? score + ply : score;
+    return score > UNPROVEN_THRESHOLD ? score - ply : score < -UNPROVEN_THRESHOLD ? score + ply : score;
 }
 
 /* Make a move of the search; on failure the search halts (the caller returns, and whoever
@@ -249,15 +250,19 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
     /* Threat extension: answering an open three costs no depth (the three already did). */
     int child_depth = forced ? depth : depth - 1;
     int original_alpha = alpha, best_score = -WIN - 1, best_move = moves[0];
+    /* Whether every legal reply is among the moves (see UNPROVEN_WIN), and whether they
+     * were all searched: a pruned move, or a cut-off, leaves the node unproven. */
+    int complete = forced, pruned = 0, extended = 0;
     for (int number = 0; number < count; number++) {
         int move = moves[number], score;
         /* Futility: a move that makes no threat and stops none, one ply from the horizon. */
-        int quiet = (config->features & FEATURE_FUTILITY) && number > 0 && child_depth == 0 && !forced &&
+        int quiet = (config->features & FEATURE_FUTILITY) && number > 0 && child_depth == 0 && !forced && !extended &&
                     class_of(board, side, move) < C_FLEX3 && class_of(board, other, move) < C_FLEX3;
         if (make(search, move, side) < 0)
             return 0;
         if (quiet && -evaluate(board, other, &config->eval, 0, config->noise, config->noise_key) + FUTILITY_MARGIN <= alpha) {
             score = alpha; /* a fail-low: it cannot raise alpha (its score is at most this bound) */
+            pruned = 1;
         } else if (number == 0) {
             score = -search_negamax(search, child_depth, -beta, -alpha, ply + 1, other);
         } else {
@@ -291,7 +296,24 @@ search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side
                 }
             }
         }
+        if (extended && best_score >= -WIN_THRESHOLD)
+            break; /* a reply outside the beam holds: no loss to prove */
+        if (number == count - 1 && !extended && !complete && !pruned && best_score < -WIN_THRESHOLD &&
+            (config->features & FEATURE_PROVE)) {
+            /* Every move of the beam lost: the proof needs every other legal move too. */
+            int more = order_rest(board, side, moves, count, search->history, moves + count, MAX_MOVES - count);
+            if (more < 0)
+                pruned = 1; /* more legal moves than fit: the loss stays unproven */
+            else
+                count += more;
+            extended = 1;
+        }
     }
+    if (extended && best_score < -WIN_THRESHOLD)
+        complete = 1;
+    /* (A score at or above beta is a cut-off's lower bound, which claims no loss.) */
+    if (best_score < -WIN_THRESHOLD && best_score < beta && (!complete || pruned))
+        best_score = unproven(best_score);
     int flag = best_score <= original_alpha ? TT_UPPER : best_score >= beta ? TT_LOWER : TT_EXACT;
     int error = tt_put(search->tt, key, depth, flag, to_tt(best_score, ply), best_move);
     if (error < 0)

@@ -18,6 +18,15 @@
 
 #define WIN 1000000
 #define WIN_THRESHOLD (WIN - 1000)
+/* Mate scores are proofs: a node reports a loss (a score below -WIN_THRESHOLD) only when
+ * every legal reply was searched and lost. The answers to a four (its block) and to an open
+ * three (the cells that stop it, by line shape, and our own fours) are every reply that can
+ * hold, so such a node is complete; a beam of the best few moves is not, nor a node where
+ * a move was pruned. There, a loss is moved down by WIN - UNPROVEN_WIN, into the range of
+ * large scores that are not proofs (above UNPROVEN_THRESHOLD, below WIN_THRESHOLD), where
+ * it keeps its distance, so that a faster unproven win still ranks first. */
+#define UNPROVEN_WIN (WIN - 100000)
+#define UNPROVEN_THRESHOLD (UNPROVEN_WIN - 1000)
 #define MAX_PLY 60
 #define MIN_WIDTH 6 /* fewest candidates kept at any node, however deep */
 #define LMR_AFTER 3 /* moves after this many at a node are searched one ply shallower first */
@@ -33,6 +42,8 @@ enum {
     FEATURE_FUTILITY = 16, /* at the frontier, a quiet move whose static score stays far below alpha is not searched */
     FEATURE_ASPIRATION = 32, /* aspiration windows at the root: read by alphabeta.py, where the iterations run */
     FEATURE_VCF_CAP = 64, /* a VCF inside the tree gives up after CAPPED_VCF_NODES nodes */
+    FEATURE_PROVE = 128, /* where every move of a node's beam lost, search every other legal move
+                          * too, so that the loss is proven rather than clamped (analysis) */
 };
 /* Tried and not kept: internal iterative reduction (a ply less at depth >= 4 when the table
  * has no move) lost 12-22-6 to Master without it (1000 ms a move, aspiration on both sides),
@@ -101,6 +112,13 @@ void search_start_clock(SearchClock *clock, long nodes, long next_check, long in
 int search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side);
 /* search_negamax, leaving the board as it was even when an error (HALT_ERROR) ended it. */
 int search_run(Search *search, int depth, int alpha, int beta, int ply, int side);
+
+/* A mate score moved into the unproven range (any other score as it is). */
+static inline int
+unproven(int score)
+{
+    return score > WIN_THRESHOLD ? score - (WIN - UNPROVEN_WIN) : score < -WIN_THRESHOLD ? score + (WIN - UNPROVEN_WIN) : score;
+}
 
 /* The key of a position in the transposition table (the side to move is part of it). */
 uint64_t search_key(const Board *board, int side);

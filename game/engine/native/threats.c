@@ -275,11 +275,14 @@ every_defence_loses(ThreatRun *run, int attacker, int depth, int vcf_depth, ptrd
     }
     if (!attack[C_FLEX4])
         return 0; /* no threat left */
-    /* The defences, in cell order: his points that stop the four, and our own fours. */
+    /* The defences, in cell order: his points that stop the four, and our own fours; in renju
+     * also black's forbidden points, where a white stone can stop his three all the same. */
     int32_t defences[MAX_MOVES];
     int count = 0;
+    int forbidden_stop = board->renju && attacker == BLACK;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && count < MAX_MOVES; m++)
-        if (board->cells[m] == 0 && (class_of(board, attacker, m) >= C_BLOCK4 || IS_FOUR_CLASS(class_of(board, defender, m))))
+        if (board->cells[m] == 0 && (class_of(board, attacker, m) >= C_BLOCK4 || IS_FOUR_CLASS(class_of(board, defender, m)) ||
+                                     (forbidden_stop && class_of(board, attacker, m) == C_FORBIDDEN)))
             defences[count++] = (int32_t)m;
     for (int k = 0; k < count; k++) {
         ptrdiff_t cell = defences[k];

@@ -42,8 +42,12 @@ def forced_text(analysis: Analysis) -> str:
     if proof is None:
         return ""
     side = tr("colour.black") if proof.attacker is Stone.BLACK else tr("colour.white")
-    kind = tr("coach.kind.search") if proof.kind == "search" else proof.kind.upper()
-    return tr("analysis.forced", side=side, moves=proof.attacker_moves, kind=kind)
+    return tr("analysis.forced", side=side, moves=proof.attacker_moves, kind=proof_kind_label(proof.kind))
+
+
+def proof_kind_label(kind: str) -> str:
+    """How a proof's kind reads in a sentence: "VCF", "VCT", or the words for a search's proof."""
+    return tr("coach.kind.search") if kind == "search" else kind.upper()
 
 
 def candidate_label(score: int, forced: str) -> str:

@@ -27,7 +27,7 @@ from game.records import point_to_notation
 from game.rules import Point, Stone
 from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
-from game.ui.analysis_view import draw_analysis_on_board, draw_line_stones
+from game.ui.analysis_view import draw_analysis_on_board, draw_line_stones, proof_kind_label
 from game.ui.board_view import BoardView
 from game.ui.layout import ScreenLayout
 from game.ui.widgets import Button, FocusGroup
@@ -77,7 +77,7 @@ def line_text(line: tuple[tuple[int, int], ...], size: int) -> str:
 
 def verdict_text(verdict: TeachingVerdict, size: int) -> str:
     proof = verdict.proof
-    values = {"side": colour_name(proof.attacker), "moves": proof.attacker_moves, "kind": proof.kind.upper(),
+    values = {"side": colour_name(proof.attacker), "moves": proof.attacker_moves, "kind": proof_kind_label(proof.kind),
               "line": line_text(proof.line, size)}
     return tr("teaching.allowed" if verdict.kind == "allowed" else "teaching.missed", **values)
 

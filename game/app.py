@@ -193,9 +193,11 @@ class App:
         messages = []
         for notice in notices:
             kind = getattr(notice, "kind", "settings")
-            kind = kind if kind in ("settings", "stats", "autosave") else "settings"
+            kind = kind if kind in ("settings", "stats", "autosave", "rating") else "settings"
             problem = getattr(getattr(notice, "problem", None), "value", "unreadable")
-            if problem == "not_saved":
+            if problem == "carried_over":
+                messages.append(tr("notice.carried_rating"))
+            elif problem == "not_saved":
                 messages.append(tr(f"notice.not_saved_{kind}"))
             else:
                 messages.append(tr(f"notice.corrupt_{kind}", backup=getattr(notice, "backup", "") or ""))

@@ -74,3 +74,17 @@ def suggested_level(player: Rating | None) -> Level | None:
     if player is None:
         return None
     return adaptive_level(player)
+
+
+def level_for_choice(choice: str, ladder_rung: str, player: Rating | None) -> Level:
+    """The level a menu choice plays: a named level or rung as such, "ladder" the chosen rung,
+    "adaptive" the even match for `player` (a new player meets the 1000 rung). Anything
+    unknown (an old or edited settings file) plays Casual rather than failing."""
+    if choice == "adaptive":
+        return adaptive_level(player if player is not None else Rating(1000.0, 350.0))
+    if choice == "ladder":
+        choice = ladder_rung
+    try:
+        return Level(choice)
+    except ValueError:
+        return Level.CASUAL

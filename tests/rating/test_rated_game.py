@@ -70,3 +70,13 @@ def test_adaptive_picks_the_even_match_and_follows_the_rating():
     assert suggested_level(None) is None
     low, high = adaptive_level(Rating(900, 100)), adaptive_level(Rating(1800, 100))
     assert opponent_rating(low).rating < opponent_rating(high).rating
+
+
+def test_a_menu_choice_becomes_a_level_and_never_fails():
+    from game.rating.ladder import level_for_choice
+
+    assert level_for_choice("strong", "1400", None) is Level.STRONG
+    assert level_for_choice("ladder", "1400", None) is Level.R1400
+    assert level_for_choice("adaptive", "1400", Rating(rating_of(Level.R1700), 50)) is Level.R1700
+    assert level_for_choice("adaptive", "1400", None).rating is not None
+    assert level_for_choice("nonsense", "9999", None) is Level.CASUAL

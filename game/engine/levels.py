@@ -1,5 +1,12 @@
 """What each difficulty level may do: depth, width, threat searches and noise.
 
+Two kinds of level live here. The four named levels (Beginner, Casual, Strong, Master)
+are the original short list, described below with their measured history. The rungs of
+the strength ladder (Level.R600 ... Level.R2300, named by their rating on a scale where
+the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
+by what they fail to see (blindness.py) rather than by noise, and measured by
+build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
+
 Levels differ in knowledge, not only in time: Beginner looks one move ahead with noisy
 judgement (but never misses a five or a must-block); Casual searches two plies, sees
 fours and answers open threes at the horizon, with wide noise; Strong adds deep VCF

@@ -116,7 +116,7 @@ RUNG_CONFIGS = {
     # A first game: plays beside the last stone, blocks fours, never sees a three.
     Level.R600: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
-        blindness=Blindness(sight=1, recent=1, adjacent_defence=True, sees_doubles=False, blind_to_threes=True),
+        blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False, blind_to_threes=True),
     ),
     # Sees threes on the board but does not feel forced by them.
     Level.R750: LevelConfig(

@@ -7,7 +7,8 @@
 Every rung plays its upper neighbour, and every rung up to --seed-up-to plays the seed bot
 (/work/shared/arena/seedbots.py, pinned at 1000: the scale's fixed point), each match on the
 arena's balanced openings with colours swapped. The results are kept in --results, so an
-interrupted run resumes (a pairing with fewer games than asked is replayed whole); all are fitted at once by maximum
+interrupted run resumes and a rerun with more --games plays only the games missing (from the
+next opening on); all are fitted at once by maximum
 likelihood (game/rating/ladder_fit.py) and the table is written with each rung's rating
 and 95% interval. The rungs are node-capped, so --time-ms only bounds them; the top rung
 (the full engine, time-limited) plays at --top-time-ms, and its rating is for that time.
@@ -56,10 +57,12 @@ def pairings_to_play(rungs: list[str], seed_up_to: int) -> list[tuple[str, str]]
     return pairs
 
 
-def play(first: str, second: str, games: int, time_ms: int, save_dir: Path | None) -> Pairing | None:
-    """One arena match; the first engine's W/L/D, or None (with the arena's output) when it failed."""
+def play(first: str, second: str, games: int, time_ms: int, save_dir: Path | None, first_opening: int = 1) -> Pairing | None:
+    """One arena match from opening `first_opening` on; the first engine's W/L/D, or None (with the
+    arena's output) when it failed."""
     command = [sys.executable, str(ARENA), brain(first), brain(second), "--names", f"{first},{second}",
-               "--time-per-move", str(time_ms), "--games", str(games), "--jobs", "1"]
+               "--time-per-move", str(time_ms), "--games", str(games), "--jobs", "1",
+               "--first-opening", str(first_opening)]
     if save_dir is not None:
         command += ["--save-dir", str(save_dir / f"{first}-vs-{second}")]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
@@ -127,16 +130,20 @@ def main() -> int:
     save_dir = Path(args.save_dir) if args.save_dir else None
     for first, second in pairings_to_play(rungs, args.seed_up_to):
         key = f"{first},{second}"
-        kept = results.get(key)
-        if args.fit_only or (kept and kept["wins"] + kept["losses"] + kept["draws"] >= args.games):
+        kept = results.get(key) or {"wins": 0, "losses": 0, "draws": 0}
+        played = kept["wins"] + kept["losses"] + kept["draws"]
+        if args.fit_only or played >= args.games:
             continue
         time_ms = args.top_time_ms if top in (first, second) else args.time_ms
-        pairing = play(first, second, args.games, time_ms, save_dir)
+        # Each opening is played twice, colours swapped: more games go on from the next opening.
+        pairing = play(first, second, args.games - played, time_ms, save_dir, first_opening=played // 2 + 1)
         if pairing is None:
             continue
-        results[key] = {"wins": pairing.wins, "losses": pairing.losses, "draws": pairing.draws, "time_ms": time_ms}
+        kept = {"wins": kept["wins"] + pairing.wins, "losses": kept["losses"] + pairing.losses,
+                "draws": kept["draws"] + pairing.draws, "time_ms": time_ms}
+        results[key] = kept
         save_results(results_path, results)
-        print(f"{first:>5} vs {second:<5} +{pairing.wins} -{pairing.losses} ={pairing.draws}", flush=True)
+        print(f"{first:>5} vs {second:<5} +{kept['wins']} -{kept['losses']} ={kept['draws']}", flush=True)
     pairings = [Pairing(*key.split(","), r["wins"], r["losses"], r["draws"]) for key, r in results.items()
                 if all(name in rungs or name == SEED for name in key.split(","))]
     fitted = fit(pairings, SEED, 1000.0)

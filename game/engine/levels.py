@@ -145,16 +145,13 @@ RUNG_CONFIGS = {
         max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
         blindness=Blindness(sight=3, recent=4),
     ),
-    Level.R1550: LevelConfig(
-        max_depth=2, width=8, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=3,
-        blindness=Blindness(sight=4, recent=6),
-    ),
     # The whole board, the learned evaluation, deeper searches.
     Level.R1700: LevelConfig(
         max_depth=3, width=8, root_vcf=8, node_vcf=2, root_vct=0, noise=0, quiet_threes=True, weights="tuned",
     ),
     Level.R1850: LevelConfig(
-        max_depth=4, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, weights="tuned",
+        max_depth=4, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
+        weights="tuned",
     ),
     Level.R2000: LevelConfig(
         max_depth=6, width=12, root_vcf=16, node_vcf=6, root_vct=0, noise=0, root_defence=3, quiet_threes=True,

@@ -352,8 +352,6 @@ STRINGS: dict[str, str] = {
     "ladder.desc.1250": "Thinks two moves ahead: your move and its answer.",
     "level.1400": "Ladder 1400",
     "ladder.desc.1400": "Reads four-move wins by fours, sees threes at the end of its reading.",
-    "level.1550": "Ladder 1550",
-    "ladder.desc.1550": "Looks wider, reads longer wins, and guards against short threat attacks.",
     "level.1700": "Ladder 1700",
     "ladder.desc.1700": "Sees the whole board, three moves deep, with the engine's own judgement.",
     "level.1850": "Ladder 1850",

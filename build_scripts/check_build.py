@@ -51,8 +51,19 @@ def check_env(user_dir: Path) -> dict[str, str]:
 
 
 def check_self_test(app_dir: Path, env: dict[str, str]) -> str:
-    """Run `gomoku --self-test`; returns its summary line or raises CheckFailed."""
-    command = [str(executable("gomoku", app_dir)), "--self-test"]
+    """Run the built `gomoku --self-test`; returns its summary line or raises CheckFailed."""
+    return self_test([str(executable("gomoku", app_dir))], env)
+
+
+def self_test(game: list[str], env: dict[str, str], require_kernel: bool | None = None) -> str:
+    """Run `<game> --self-test`; returns its summary line or raises CheckFailed.
+
+    `require_kernel` (default: the GOMOKU_REQUIRE_KERNEL variable) fails a run on the
+    pure-Python engine, so a broken C build cannot pass quietly.
+    """
+    if require_kernel is None:
+        require_kernel = bool(os.environ.get("GOMOKU_REQUIRE_KERNEL"))
+    command = [*game, "--self-test"]
     try:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT, env=env)
     except subprocess.TimeoutExpired as error:
@@ -67,7 +78,7 @@ def check_self_test(app_dir: Path, env: dict[str, str]) -> str:
             f"--self-test exited {completed.returncode}\nstdout: {completed.stdout.strip()}\n"
             f"stderr: {completed.stderr.strip()[-2000:]}"
         )
-    if os.environ.get("GOMOKU_REQUIRE_KERNEL") and "engine compiled" not in lines[-1]:
+    if require_kernel and "engine compiled" not in lines[-1]:
         raise CheckFailed(f"the build has no compiled engine kernel: {lines[-1]}")
     return lines[-1]
 
@@ -206,7 +217,7 @@ def check_match(app_dir: Path, env: dict[str, str]) -> str:
     return f"{games[1]} | {elo[0]}"
 
 
-def _timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
+def timed(label: str, step) -> bool:  # type: ignore[no-untyped-def]
     started = time.perf_counter()
     try:
         detail = step()
@@ -223,19 +234,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zip", action="store_true", help="after the checks pass, zip the build for a release")
     args = parser.parse_args(argv)
     app_dir = package_dir()
-    if not args.no_build and not _timed("build", lambda: f"{build():.1f}s, {folder_size(app_dir) / 1e6:.1f} MB"):
+    if not args.no_build and not timed("build", lambda: f"{build():.1f}s, {folder_size(app_dir) / 1e6:.1f} MB"):
         return 1
     with tempfile.TemporaryDirectory(prefix="gomoku-check-") as user_dir:
         env = check_env(Path(user_dir))
         results = [
-            _timed("gomoku --self-test", lambda: check_self_test(app_dir, env)),
-            _timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", app_dir))], env)),
-            _timed("gomoku match (packaged brain vs built-in)", lambda: check_match(app_dir, env)),
-            _timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", app_dir))], env)),
+            timed("gomoku --self-test", lambda: check_self_test(app_dir, env)),
+            timed("pbrain-gomoku conversation", lambda: check_brain([str(executable("pbrain-gomoku", app_dir))], env)),
+            timed("gomoku match (packaged brain vs built-in)", lambda: check_match(app_dir, env)),
+            timed("gomoku analyse", lambda: check_analyse([str(executable("gomoku", app_dir))], env)),
         ]
     if not all(results):
         return 1
-    if args.zip and not _timed("zip", lambda: _zipped(make_zip())):
+    if args.zip and not timed("zip", lambda: _zipped(make_zip())):
         return 1
     return 0
 

@@ -64,7 +64,7 @@ def main() -> int:
         app.manager.switch("menu")
         run(app, 0.3)
         pygame.image.save(app.screen, str(out / "menu_engine.png"))
-        from game.scenes.setup import VS_AI, new_game
+        from game.scenes.menu.setup import VS_AI, new_game
 
         app.manager.switch("play", game=new_game(app.settings, VS_AI))
         run(app, 0.3)

@@ -20,7 +20,7 @@ from typing import Any
 from game.engine.worker import EngineWorker
 from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS, UNREPORTED_REFRESH_SECONDS, game_seconds, wait_for_input
-from game.model import Game
+from game.model import Game, game_from_dict, game_to_dict
 from game.resources import AssetNotFoundError, asset_path
 from game.rating.ladder import LADDER_VERSION, opponent_rating
 from game.rating.rated_game import RatingChange, Unrated, rate, unrated_reason
@@ -66,11 +66,11 @@ class MemoryStore:
         return True
 
     def save_game(self, game: Game) -> bool:
-        self.game = game.to_dict()
+        self.game = game_to_dict(game)
         return True
 
     def load_game(self) -> Game | None:
-        return None if self.game is None else Game.from_dict(self.game)
+        return None if self.game is None else game_from_dict(self.game)
 
     def clear_game(self) -> None:
         self.game = None

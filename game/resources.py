@@ -1,7 +1,8 @@
-"""Find bundled assets the same way from a source checkout and from a PyInstaller build.
+"""Find bundled assets the same way from a source checkout, an installed wheel and a PyInstaller build.
 
-Everything under `assets/` is looked up through `asset_path`, so the frozen build only needs
-to ship that folder. A failed lookup names every place it tried, which is what a maintainer
+Everything under `assets/` is looked up through `asset_path`, so a build only needs to ship
+that folder: the frozen build beside the programs, a wheel inside the package as
+game/assets (setup.py copies it there). A failed lookup names every place it tried, which is what a maintainer
 needs when a packaged build is missing a file.
 """
 

@@ -120,7 +120,7 @@ STRINGS: dict[str, str] = {
     "notice.corrupt_settings": "Your settings file was damaged; defaults are used (backup: {backup}).",
     "notice.corrupt_stats": "Your statistics file was damaged and was reset (backup: {backup}).",
     "notice.corrupt_autosave": "The saved game could not be read and was set aside (backup: {backup}).",
-    # review and load (storage/feel engineer: game/scenes/review.py, game/scenes/load.py)
+    # review and load (storage/feel engineer: game/scenes/review/, game/scenes/load/)
     "review.title": "Review",
     "review.first": "|◀",
     "review.previous": "◀",
@@ -148,7 +148,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "Win rate",
     "stats.total": "All games",
     "stats.empty": "No games against the computer yet. Finished games are counted here by level and rules.",
-    # coach GUI (issue 13: game/scenes/play_coach.py, review_coach.py, game_review.py, game/ui/analysis_*.py)
+    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, game_review/, game/ui/analysis_*.py)
     "analysis.button": "Analysis",
     "analysis.title": "Analysis",
     "analysis.on": "Analysis on.",
@@ -209,7 +209,7 @@ STRINGS: dict[str, str] = {
     "coach.move_line": "{number}. {side} {point}: {verdict}",
     "coach.summary": "{side}: accuracy {accuracy}% · best {best} · good {good} · inaccuracies {inaccuracy} · mistakes {mistake} · blunders {blunder}",
     "coach.progress": "Analysing position {done} of {total}",
-    # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines.py, watch.py)
+    # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines/, watch/)
     "settings.engines": "Engines…",
     "menu.watch": "Watch engines",
     "menu.engine_opponent": "{name}",
@@ -268,7 +268,7 @@ STRINGS: dict[str, str] = {
     "watch.per_move": "{seconds} s per move",
     "engines.analyst": "Analyst",
     "engines.analyst_on": "Analyst ✓",
-    # opening rules (openings feature: game/rules/opening.py, game/scenes/opening_texts.py)
+    # opening rules (openings feature: game/rules/opening.py, game/scenes/shared/opening_texts.py)
     "opening.free": "Free",
     "opening.swap1": "Swap1",
     "opening.swap2": "Swap2",

@@ -150,7 +150,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "胜率",
     "stats.total": "全部对局",
     "stats.empty": "还没有和电脑下过棋。下完的对局会按难度和规则统计在这里。",
-    # coach GUI (issue 13: game/scenes/play_coach.py, review_coach.py, game_review.py, game/ui/analysis_*.py)
+    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, game_review/, game/ui/analysis_*.py)
     "analysis.button": "分析",
     "analysis.title": "分析",
     "analysis.on": "分析已开启。",
@@ -211,7 +211,7 @@ STRINGS: dict[str, str] = {
     "coach.move_line": "第{number}手 {side} {point}：{verdict}",
     "coach.summary": "{side}：准确率 {accuracy}% · 最佳 {best} · 好棋 {good} · 欠准 {inaccuracy} · 错着 {mistake} · 败着 {blunder}",
     "coach.progress": "正在分析第 {done} / {total} 个局面",
-    # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines.py, watch.py)
+    # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines/, watch/)
     "settings.engines": "引擎…",
     "menu.watch": "观看引擎对局",
     "menu.engine_opponent": "{name}",

@@ -4,7 +4,7 @@ No pygame here: the window, the autosave and the tests drive the same model.
 """
 
 from .players import UNLIMITED, GameConfig, Player, PlayerKind
-from .serialize import SavedGameError
+from .serialize import SavedGameError, game_from_dict, game_to_dict
 from .session import ForbiddenMoveError, Game, GameOverError, MoveRejectedError, OpeningChoiceDueError, UndoNotAllowedError, UndoPlan
 
 __all__ = [
@@ -20,4 +20,6 @@ __all__ = [
     "UNLIMITED",
     "UndoNotAllowedError",
     "UndoPlan",
+    "game_from_dict",
+    "game_to_dict",
 ]

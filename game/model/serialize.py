@@ -2,15 +2,20 @@
 
 Moves are replayed through the rules on load, so a tampered or corrupt save cannot put an
 impossible position on the board: it raises SavedGameError instead.
+
+This module sits above `session`: it builds a `Game`, and `Game` knows nothing of saving
+(so the two never import each other).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from ..rules import IllegalMoveError, Outcome, Reason, Rule, Stone
 from ..rules.opening import OpeningError, OpeningRule, OpeningState
 from .players import GameConfig, Player, PlayerKind
+from .session import Game
 
 FORMAT = "gomoku-game"
 VERSION = 1
@@ -42,7 +47,8 @@ def _stone_key(stone: Stone) -> str:
     return stone.name.lower()
 
 
-def game_to_dict(game: Any) -> dict[str, Any]:
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """Plain data for saving an unfinished game; `game_from_dict` replays it through the rules."""
     config: GameConfig = game.config
     result = game.result
     return {
@@ -103,10 +109,8 @@ def _per_side(data: Any, key: str, allow_none_values: bool = False) -> dict[Ston
     return out
 
 
-def game_from_dict(data: Any, now: Callable[[], float]) -> Any:
+def game_from_dict(data: Any, now: Callable[[], float] = time.monotonic) -> Game:
     """Rebuild a Game from `game_to_dict` output. Raises SavedGameError on anything malformed."""
-    from .session import Game
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("not a saved Gomoku game")
     if data.get("version") != VERSION:

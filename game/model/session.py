@@ -309,14 +309,3 @@ class Game:
         """A fresh game with the same configuration."""
         return Game(self.config, self._now)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving an unfinished game; `from_dict` replays it through the rules."""
-        from .serialize import game_to_dict
-
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic) -> "Game":
-        from .serialize import game_from_dict
-
-        return game_from_dict(data, now)

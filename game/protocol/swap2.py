@@ -26,6 +26,7 @@ from game.engine.opening_choice import choose_colour, place_two, propose_opening
 from game.rules import Board, IllegalMoveError, Point, Rule
 from game.rules.opening import Choice, OpeningRule
 
+from .fallback import fallback_move
 from .replies import move_line
 
 log = logging.getLogger(__name__)
@@ -116,8 +117,6 @@ def _white_move(board: Board, level: Level, limit: Limit | None, seed: int, stop
 
 def _legal(board: Board, points: list) -> list[Point]:
     """`points` placed in turn on a copy of `board`; any that the rules refuse is replaced by a legal point."""
-    from .thinking import fallback_move  # (thinking imports the session, which imports this module)
-
     trial = board.copy()
     placed = []
     for point in points:

@@ -15,6 +15,7 @@ from game.engine import Level, Limit, Position, SearchResult, default_limit, sea
 from game.rules import Board, Point, Stone
 
 from .clock import StopSignal
+from .fallback import fallback_move
 from .session import ThinkRequest
 
 log = logging.getLogger(__name__)
@@ -53,21 +54,6 @@ def is_playable(board: Board, point: object, stone: Stone) -> bool:
     if not (isinstance(point, tuple) and len(point) == 2 and all(isinstance(v, int) for v in point)):
         return False
     return board.is_empty(point) and not board.is_forbidden(point, stone)
-
-
-def fallback_move(board: Board, stone: Stone) -> Point:
-    """A legal point nearest the centre, avoiding forbidden points while any other is left.
-
-    Raises ValueError on a full board (the session never asks then).
-    """
-    centre = (board.size - 1) / 2
-    empty = sorted(board.empty_points(), key=lambda p: (abs(p[0] - centre) + abs(p[1] - centre), p[1], p[0]))
-    if not empty:
-        raise ValueError("the board is full: there is no move to make")
-    for point in empty:
-        if not board.is_forbidden(point, stone):
-            return point
-    return empty[0]
 
 
 def decide(

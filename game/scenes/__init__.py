@@ -1,7 +1,23 @@
-"""The game's screens, one class each, registered by name.
+"""The game's screens, one package each, registered by name.
 
-Adding a scene is one line in `_SCENES`. Scenes listed there whose module is not written
-yet (review, load) are skipped, and buttons leading to them stay hidden until they exist.
+Layout: `base.py` (the hooks every scene has, and `AppServices`, what a scene may ask of the
+app), `manager.py` (switches scenes by name), `shared/` (what several screens use), and one
+package per screen: `menu/`, `settings/`, `play/`, `result/`, `review/`, `load/`, `stats/`,
+`game_review/`, `engines/`, `watch/`.
+
+Adding a screen:
+1. make `game/scenes/<name>/` with an `__init__.py` (a docstring saying what the screen is)
+   and `scene.py` holding `class <Name>Scene(Scene)`; its helpers go beside it;
+2. add one line to `_SCENES` below; other screens reach it with
+   `self.app.manager.switch("<name>", ...)`, never by importing it;
+3. a helper that needs its screen gets the data, or a small `typing.Protocol`, passed in:
+   it never imports `scene.py` back, not even under TYPE_CHECKING;
+4. what a second screen also needs moves to `shared/` (or down into `game/ui/`, `game/coach/`).
+`python build_scripts/import_graph.py` checks 2-4 (no screen imports another, no circles),
+and so does tests/test_import_graph.py.
+
+Scenes listed in `_SCENES` whose module is not written yet are skipped, and buttons leading
+to them stay hidden until they exist.
 """
 
 from __future__ import annotations
@@ -12,16 +28,16 @@ from .manager import SceneFactory
 
 # name -> (module, class)
 _SCENES: dict[str, tuple[str, str]] = {
-    "menu": ("game.scenes.menu", "MenuScene"),
-    "settings": ("game.scenes.settings", "SettingsScene"),
-    "play": ("game.scenes.play", "PlayScene"),
-    "result": ("game.scenes.result", "ResultScene"),
-    "review": ("game.scenes.review", "ReviewScene"),
-    "load": ("game.scenes.load", "LoadScene"),
-    "stats": ("game.scenes.stats", "StatsScene"),
-    "coach_review": ("game.scenes.game_review", "GameReviewScene"),
-    "engines": ("game.scenes.engines", "EnginesScene"),
-    "watch": ("game.scenes.watch", "WatchScene"),
+    "menu": ("game.scenes.menu.scene", "MenuScene"),
+    "settings": ("game.scenes.settings.scene", "SettingsScene"),
+    "play": ("game.scenes.play.scene", "PlayScene"),
+    "result": ("game.scenes.result.scene", "ResultScene"),
+    "review": ("game.scenes.review.scene", "ReviewScene"),
+    "load": ("game.scenes.load.scene", "LoadScene"),
+    "stats": ("game.scenes.stats.scene", "StatsScene"),
+    "coach_review": ("game.scenes.game_review.scene", "GameReviewScene"),
+    "engines": ("game.scenes.engines.scene", "EnginesScene"),
+    "watch": ("game.scenes.watch.scene", "WatchScene"),
 }
 
 
@@ -32,7 +48,8 @@ def scene_registry() -> dict[str, SceneFactory]:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name != module_name:
+            package = module_name.rpartition(".")[0]
+            if error.name not in (module_name, package):
                 raise  # a scene that exists but is broken must fail loudly
             continue
         registry[name] = getattr(module, class_name)

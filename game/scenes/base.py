@@ -1,13 +1,64 @@
-"""The hooks every scene has, so the manager can drive any of them the same way."""
+"""The hooks every scene has, so the manager can drive any of them the same way.
+
+Also what a scene may ask of the app (`AppServices`) and of the manager (`SceneSwitcher`),
+as Protocols: the scenes sit below `game.app`, so they name what they use instead of
+importing the App (which would tie app -> scenes -> app in a circle).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.app import App
+from game.engine.worker import EngineWorker
+from game.model import Game
+from game.rules import Stone
+from game.storage import Settings
+
+
+class SceneSwitcher(Protocol):
+    """The part of `SceneManager` a scene uses: move on to another screen by name."""
+
+    def switch(self, name: str, **params: Any) -> None: ...
+
+    def has_scene(self, name: str) -> bool: ...
+
+
+class AppServices(Protocol):
+    """The services `game.app.App` gives every scene (settings, store, sound, engines, the window)."""
+
+    settings: Settings
+    store: Any  # game.storage.UserStore, or the app's in-memory store in tests
+    screen: pygame.Surface
+    manager: SceneSwitcher
+
+    @property
+    def engine(self) -> EngineWorker: ...
+
+    @property
+    def external_engines(self) -> Any: ...  # game.protocol.engine_pool.EnginePool
+
+    @property
+    def has_engine(self) -> bool: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+    def play_sound(self, event: str) -> None: ...
+
+    def notify(self, message: str) -> None: ...
+
+    def autosave(self, game: Game) -> None: ...
+
+    def forget_saved_game(self) -> None: ...
+
+    def saved_game(self) -> Game | None: ...
+
+    def record_result(self, game: Game) -> None: ...
+
+    def human_side(self, game: Game) -> Stone | None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -41,7 +92,7 @@ class Scene:
     reports_redraws = False
     _dirty = True  # also a class default, for subclasses whose __init__ skips ours
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self._dirty = True
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-from .base import Scene
+from .base import AppServices, Scene
 
-if TYPE_CHECKING:
-    from game.app import App
-
-SceneFactory = Callable[["App"], Scene]
+SceneFactory = Callable[[AppServices], Scene]
 
 
 class UnknownSceneError(KeyError):
@@ -23,7 +20,7 @@ class SceneManager:
     this frame's events still go to the scene that received them.
     """
 
-    def __init__(self, app: "App", registry: dict[str, SceneFactory]) -> None:
+    def __init__(self, app: AppServices, registry: dict[str, SceneFactory]) -> None:
         self.app = app
         self.registry = dict(registry)
         self.current: Scene | None = None

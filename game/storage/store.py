@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
-from ..model import Game
+from ..model import Game, game_from_dict, game_to_dict
 from .jsonfile import UnreadableFileError, move_aside, read_json, remove_stale_temps, write_json
 from .locations import StoreLocations
 from .rating_store import PlayerRating, RatingFileError
@@ -136,7 +136,7 @@ class UserStore:
     # --------------------------------------------------------------- autosave
     def save_game(self, game: Game) -> bool:
         """Keep `game` so Continue can resume it after a restart or a crash."""
-        return self._save("autosave", self.autosave_path, game.to_dict())
+        return self._save("autosave", self.autosave_path, game_to_dict(game))
 
     def load_game(self) -> Game | None:
         """The autosaved game if there is one still in progress, else None."""
@@ -222,6 +222,6 @@ def _game_from(data: Any, now: Callable[[], float]) -> Game:
     # The saved game is replayed through the rules; any malformation, including ones the
     # model does not anticipate (wrong container types), must mean "corrupt", never a crash.
     try:
-        return Game.from_dict(data, now)
+        return game_from_dict(data, now)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         raise _FileRejected(f"bad saved game: {error}") from None

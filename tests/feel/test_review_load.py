@@ -6,8 +6,8 @@ import pytest
 from game.model import Game, GameConfig, Player
 from game.records import GameRecord, Result
 from game.rules import Reason, Rule, Stone
-from game.scenes.load import visible_window
-from game.scenes.review import ReviewPosition, playable_moves
+from game.scenes.load.scene import visible_window
+from game.scenes.review.scene import ReviewPosition, playable_moves
 from game.storage import Settings, save_game_records
 
 def frames(app, count: int = 2) -> None:
@@ -237,7 +237,7 @@ def test_save_from_the_result_then_load_and_review_it(make_app, store):
 
 
 def test_p_plays_the_game_by_itself_and_stops_at_the_end(make_app):
-    from game.scenes.review import AUTOPLAY_SECONDS
+    from game.scenes.review.scene import AUTOPLAY_SECONDS
 
     app = make_app()
     review = open_scene(app, "review", game=finished_game())

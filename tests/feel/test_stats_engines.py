@@ -2,7 +2,7 @@
 
 from game.i18n import set_language
 from game.model import Game, GameConfig, Player
-from game.scenes.stats import _label, table_rows
+from game.scenes.stats.scene import _label, table_rows
 from game.storage import Statistics
 from game.storage.stats import engine_level, engine_name
 

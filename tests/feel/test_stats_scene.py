@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.scenes.stats import table_rows
+from game.scenes.stats.scene import table_rows
 from game.storage import Settings, Statistics
 
 

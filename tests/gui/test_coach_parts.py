@@ -3,7 +3,7 @@
 from game.engine.analysis import Analysis, Proof
 from game.engine.api import Candidate
 from game.rules import Stone
-from game.scenes.teaching import judge_move
+from game.scenes.play.teaching import judge_move
 from game.ui.eval_graph import graph_points, move_at
 
 RECT = (100, 50, 200, 80)

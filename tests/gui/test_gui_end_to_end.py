@@ -10,7 +10,7 @@ from game.storage import Settings
 
 
 def test_human_vs_beginner_by_mouse_reaches_the_result(make_app, store, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.05)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.05)
     app = make_app(Settings(ai_level="beginner", human_colour="black", undo_limit=0))
     frames(app)
     click_button(app, "play_ai")

@@ -130,7 +130,7 @@ def test_an_external_engine_gives_the_hint_when_chosen_for_hints(make_app):
 def test_the_chosen_analyst_answers_in_the_analysis_shape(make_app):
     from game.engine import Position
     from game.rules import Board
-    from game.scenes.engine_players import analysis_worker
+    from game.scenes.shared.engine_players import analysis_worker
 
     command = f'"{sys.executable}" "{FAKE_BRAIN}"'
     app = make_app(Settings(engines=({"command": command, "name": "FakeBrain", "status": WORKS},), engine_move_ms=250))

@@ -5,7 +5,7 @@ import pytest
 from game.i18n import set_language
 from game.model import Game, GameConfig, Player
 from game.rules import Outcome, Reason, Stone
-from game.scenes.names import headline, player_name, reason_text, result_sound, undos_text
+from game.scenes.shared.names import headline, player_name, reason_text, result_sound, undos_text
 
 
 @pytest.fixture(autouse=True)

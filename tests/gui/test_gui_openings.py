@@ -45,8 +45,8 @@ def test_swap1_prompt_has_only_the_two_colours(app):
 
 
 def test_the_computer_places_the_opening_and_the_person_then_chooses(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
-    monkeypatch.setattr("game.scenes.engine_jobs.OPENING_STONE_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.OPENING_STONE_SECONDS", 0.0)
     frames(app)
     game = Game(GameConfig(opening=OpeningRule.SWAP2, black=Player.ai("beginner"), white=Player.human()))
     app.manager.switch("play", game=game)
@@ -59,8 +59,8 @@ def test_the_computer_places_the_opening_and_the_person_then_chooses(app, monkey
 
 
 def test_the_computer_answers_the_colour_question(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
-    monkeypatch.setattr("game.scenes.engine_jobs.OPENING_STONE_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.OPENING_STONE_SECONDS", 0.0)
     frames(app)
     game = swap_game(OpeningRule.SWAP1, Player.human(), Player.ai("beginner"))
     app.manager.switch("play", game=game)

@@ -10,7 +10,7 @@ from gui_driver import click, click_button, click_point, frames, press, run_unti
 from game.engine import Level, Limit
 from game.model import Game, GameConfig, Player
 from game.rules import Rule, Stone
-from game.scenes.play_panel import status_line
+from game.scenes.play.panel import status_line
 from game.storage import Settings
 
 
@@ -117,7 +117,7 @@ def test_unlimited_undo_shows_infinity_and_stays_enabled(make_app):
     assert scene.game.undos_left[Stone.BLACK] is None
     assert scene.game.undos_used[Stone.BLACK] == 4
     frames(app)
-    from game.scenes.names import undos_text
+    from game.scenes.shared.names import undos_text
 
     assert "∞" in undos_text(None)
 
@@ -173,7 +173,7 @@ def test_clicks_during_the_ai_turn_are_ignored_and_explained(app):
 
 
 def test_the_ai_replies_and_one_undo_takes_back_both_moves(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
@@ -187,7 +187,7 @@ def test_the_ai_replies_and_one_undo_takes_back_both_moves(app, monkeypatch):
 
 
 def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner", human=Stone.WHITE))
     frames(app)
@@ -197,7 +197,7 @@ def test_the_ai_plays_first_when_the_human_takes_white(app, monkeypatch):
 
 
 def test_the_ai_reply_is_held_back_for_a_minimum_thinking_time(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 600.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 600.0)
     frames(app)
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
@@ -206,7 +206,7 @@ def test_the_ai_reply_is_held_back_for_a_minimum_thinking_time(app, monkeypatch)
     assert run_until(app, lambda: scene.jobs.reply is not None, seconds=90)
     frames(app, 3)
     assert scene.game.move_count == 1 and scene.jobs.thinking  # the answer is in, but not shown yet
-    monkeypatch.setattr("game.scenes.engine_jobs.MIN_THINK_SECONDS", 0.0)
+    monkeypatch.setattr("game.scenes.play.engine_jobs.MIN_THINK_SECONDS", 0.0)
     frames(app)
     assert scene.game.move_count == 2
 
@@ -404,8 +404,8 @@ def test_the_window_size_is_remembered_for_next_time(make_app, store):
 
 
 def test_a_move_made_while_a_hint_is_searched_drops_that_hint(app, monkeypatch):
-    monkeypatch.setattr("game.scenes.play.HINT_LIMIT", Limit(time_ms=5000))
-    monkeypatch.setattr("game.scenes.play.HINT_LEVEL", Level.MASTER)
+    monkeypatch.setattr("game.scenes.play.scene.HINT_LIMIT", Limit(time_ms=5000))
+    monkeypatch.setattr("game.scenes.play.scene.HINT_LEVEL", Level.MASTER)
     scene = start_hot_seat(app)
     click_point(app, (7, 7))
     press(app, pygame.K_h)

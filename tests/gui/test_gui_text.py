@@ -10,7 +10,7 @@ from game.rules import Rule
 from game.storage.settings import COLOURS, LANGUAGES, LEVELS
 
 GAME = Path(__file__).resolve().parents[2] / "game"
-SOURCES = [GAME / "app.py", *sorted((GAME / "scenes").glob("*.py")), *sorted((GAME / "ui").glob("*.py"))]
+SOURCES = [GAME / "app.py", *sorted((GAME / "scenes").rglob("*.py")), *sorted((GAME / "ui").glob("*.py"))]
 LITERAL_KEY = re.compile(r"""\btr\(\s*["']([a-z_]+\.[a-z_]+)["']""")
 
 

@@ -12,6 +12,8 @@ from game.model import (
     Player,
     SavedGameError,
     UndoNotAllowedError,
+    game_from_dict,
+    game_to_dict,
 )
 from game.rules import IllegalMoveError, Reason, Rule, Stone
 
@@ -185,7 +187,7 @@ def test_saved_game_round_trips_through_json():
     play_all(game, [(7, 7), (8, 8), (6, 6), (9, 9)])
     game.undo(Stone.WHITE)
     game.note_hint(Stone.WHITE)
-    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), now=clock)
+    restored = game_from_dict(json.loads(json.dumps(game_to_dict(game))), now=clock)
     assert restored.config == game.config
     assert restored.board.history == game.board.history
     assert restored.undos_left == game.undos_left and restored.hints_used == game.hints_used
@@ -196,7 +198,7 @@ def test_saved_resignation_survives_a_round_trip():
     game = vs_ai(Stone.BLACK)
     game.play((7, 7))
     game.resign(Stone.BLACK)
-    restored = Game.from_dict(game.to_dict())
+    restored = game_from_dict(game_to_dict(game))
     assert restored.result == game.result
 
 
@@ -216,7 +218,7 @@ def test_saved_resignation_survives_a_round_trip():
 def test_corrupt_saved_game_raises_saved_game_error(mutate):
     game = Game()
     game.play((7, 7))
-    data = game.to_dict()
+    data = game_to_dict(game)
     mutate(data)
     with pytest.raises(SavedGameError):
-        Game.from_dict(data)
+        game_from_dict(data)

@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Level, Limit, Position
 from game.engine.opening_choice import decide
-from game.model import Game, GameConfig, OpeningChoiceDueError, Player
+from game.model import Game, GameConfig, OpeningChoiceDueError, Player, game_from_dict, game_to_dict
 from game.model.opening_play import apply_decision, opening_task
 from game.rules import Stone
 from game.rules.opening import Choice, OpeningError, OpeningRule, Phase, Seat
@@ -141,12 +141,12 @@ def test_a_game_saved_mid_opening_resumes_with_the_same_question():
         game.play(point)
     game.choose(Choice.PLACE_TWO)  # the question now belongs to the second seat's stones
     game.play(HUMAN_STONES[3])
-    again = Game.from_dict(game.to_dict())
+    again = game_from_dict(game_to_dict(game))
     assert again.opening == game.opening and again.opening_actor is Seat.SECOND
     assert again.board.history == game.board.history
     again.play(HUMAN_STONES[4])
     again.choose(Choice.WHITE)  # the first seat (Ann) takes white: the players change places
-    resumed = Game.from_dict(again.to_dict())
+    resumed = game_from_dict(game_to_dict(again))
     assert resumed.config.white == HUMAN and resumed.config.black == COMPUTER and resumed.opening_actor is None
 
 
@@ -158,9 +158,9 @@ def test_a_named_opening_game_saves_and_loads_with_its_stones_locked():
     game = Game(GameConfig(opening=OpeningRule.NAMED, setup=kagetsu.stones(15), opening_name="kagetsu", undo_limit=None))
     assert game.move_count == 3 and game.to_move is Stone.WHITE and not game.can_undo()
     game.play((3, 3))
-    data = game.to_dict()
-    again = Game.from_dict(data)
+    data = game_to_dict(game)
+    again = game_from_dict(data)
     assert again.board.history == game.board.history and again.config.opening_name == "kagetsu"
     data["moves"][0] = [0, 0, 1]  # the saved moves no longer start with the opening
     with pytest.raises(SavedGameError, match="opening"):
-        Game.from_dict(data)
+        game_from_dict(data)

@@ -75,3 +75,12 @@ def test_the_icns_icon_holds_pngs_up_to_1024_pixels():
         sizes[kind] = struct.unpack(">II", png[16:24])  # the PNG's IHDR width and height
         offset += length
     assert sizes[b"ic10"] == (1024, 1024) and sizes[b"ic07"] == (128, 128) and len(sizes) == 7
+
+
+def test_each_tag_also_ships_checked_wheels_and_the_sdist():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert "uses: pypa/cibuildwheel@" in text and text.count("runner: macos-14") == 2  # wheels on the same three systems
+    assert "python build_scripts/check_wheel.py --out dist" in text  # the sdist: built, installed, run
+    assert "needs: [build, wheels, sdist]" in text
+    assert 'gh release upload "$TAG" dist/*.zip dist/*.whl dist/*.tar.gz' in text
+    assert 'gh release create "$TAG" dist/*.zip dist/*.whl dist/*.tar.gz' in text

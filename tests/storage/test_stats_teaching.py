@@ -1,6 +1,6 @@
 """Games played with teaching mode's free retries are counted apart, and survive a save."""
 
-from game.model import Game, GameConfig, Player
+from game.model import Game, GameConfig, Player, game_from_dict, game_to_dict
 from game.model.session import UndoNotAllowedError
 from game.rules import Stone
 from game.storage.stats import Statistics
@@ -32,6 +32,6 @@ def test_a_retry_takes_back_without_charging_a_take_back_and_is_saved():
     assert [move.point for move in taken] == [(9, 9)]
     assert game.undos_left[Stone.BLACK] == 1 and game.retries_used[Stone.BLACK] == 1
     assert game.is_teaching_game
-    assert Game.from_dict(game.to_dict()).retries_used[Stone.BLACK] == 1
+    assert game_from_dict(game_to_dict(game)).retries_used[Stone.BLACK] == 1
     with pytest.raises(UndoNotAllowedError):
         Game(GameConfig()).retry(Stone.BLACK)

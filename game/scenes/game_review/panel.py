@@ -1,36 +1,61 @@
 """The game review's side panel: who analysed, each player's accuracy and class counts, the
 evaluation graph or the progress bar, and the move on the board explained.
 
-Not a scene: GameReviewScene draws its panel with `draw_review_panel`. Kept apart so the scene
+Not a scene: ReviewSource draws its panel with `draw_review_panel`. Kept apart so the scene
 module holds what the review does (the analysis, stepping, proofs, saving) and this one how
 the results read. Drawing only: it reads the scene and changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from game.coach import GameReview, MoveClass, describe
+from game.coach import GameReview, MoveClass, MoveReview, describe
+from game.coach.external_analyst import AnalystSpec
+from game.engine.analysis import Proof
 from game.i18n import current_language, tr
-from game.records import point_to_notation
-from game.rules import Stone
+from game.records import GameRecord, point_to_notation
+from game.rules import Point, Stone
 from game.ui import text, theme
 from game.ui.analysis_view import percent
 from game.ui.eval_graph import CLASS_COLOURS, draw_eval_graph
+from game.ui.layout import ScreenLayout
 from game.ui.panel import draw_spinner
 from game.ui.stones import stone_surface
 
-from .names import colour_name
-
-if TYPE_CHECKING:
-    from .game_review import GameReviewScene
+from ..shared.names import colour_name
 
 Colour = tuple[int, int, int]
 
 
-def draw_review_panel(surface: pygame.Surface, scene: GameReviewScene) -> pygame.Rect:
+class ReviewSource(Protocol):
+    """What the panel reads of the game review screen (GameReviewScene): the review's state and
+    results, the move shown, and the proof being played out. A Protocol, so drawing the panel
+    never imports the screen."""
+
+    layout: ScreenLayout
+    record: GameRecord
+    source: str
+    moves: list[Point]
+    index: int
+    review: GameReview | None
+    state: str  # running | done | cancelled | failed
+    error: str
+    analyst: AnalystSpec | None
+    proof: tuple[Proof, int] | None
+    proof_shown: int
+    buttons_top: int
+    time: float
+
+    @property
+    def progress(self) -> tuple[int, int]: ...
+
+    def current(self) -> MoveReview | None: ...
+
+
+def draw_review_panel(surface: pygame.Surface, scene: ReviewSource) -> pygame.Rect:
     """Everything in the panel above the buttons; returns where the graph is (empty while
     there is none), so a click on it can jump to a move."""
     px, py, pw, ph = scene.layout.panel_rect
@@ -66,7 +91,7 @@ def draw_review_panel(surface: pygame.Surface, scene: GameReviewScene) -> pygame
     return graph_rect
 
 
-def analyst_lines(scene: GameReviewScene) -> list[tuple[str, Colour]]:
+def analyst_lines(scene: ReviewSource) -> list[tuple[str, Colour]]:
     """Who scored the positions: shown only when an external engine was asked to."""
     if scene.analyst is None:
         return []
@@ -77,7 +102,7 @@ def analyst_lines(scene: GameReviewScene) -> list[tuple[str, Colour]]:
     return [(tr("gamereview.analyst", name=name), theme.TEXT_DIM)]
 
 
-def _draw_progress(surface: pygame.Surface, scene: GameReviewScene, x: int, y: int, inner: int, body: int) -> int:
+def _draw_progress(surface: pygame.Surface, scene: ReviewSource, x: int, y: int, inner: int, body: int) -> int:
     done, total = scene.progress
     if scene.state == "running":
         message = tr("gamereview.progress", done=done, total=total)
@@ -129,7 +154,7 @@ def _draw_summary(surface: pygame.Surface, review: GameReview, x: int, y: int, i
     return y + 2
 
 
-def _draw_move_details(surface: pygame.Surface, scene: GameReviewScene, rect: pygame.Rect, body: int) -> None:
+def _draw_move_details(surface: pygame.Surface, scene: ReviewSource, rect: pygame.Rect, body: int) -> None:
     """The move on the board: number, point, class, chances, what it missed or allowed."""
     y = rect.y
     if scene.index == 0:

@@ -2,7 +2,7 @@
 happens when an engine fails.
 
 Not a scene: the play scene owns one (`scene.jobs`) and calls `update` every frame. Kept apart
-so play.py holds what the player does and sees, and this module the one engine job the scene
+so scene.py holds what the player does and sees, and this module the one engine job the scene
 waits for at a time: which worker gets it (the built-in engine or an external one, see
 engine_players.py), its time budget, holding back an answer that came too quickly, the
 computer's opening stones going down one by one, and an external engine's failure (a
@@ -13,21 +13,48 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.engine import Level, Limit, Position, default_limit
 from game.engine.worker import OPENING_PURPOSE, EngineReply
 from game.i18n import tr
-from game.model import MoveRejectedError
+from game.model import Game, MoveRejectedError
 from game.model.opening_play import opening_task
 from game.rules import IllegalMoveError, Point
 from game.rules.opening import Choice, OpeningError, Phase
 
-from .engine_players import engine_limit, worker_for
-from .opening_texts import choice_text, seat_name
+from ..base import AppServices
+from ..shared.engine_players import engine_limit, worker_for
+from ..shared.opening_texts import choice_text, seat_name
 
-if TYPE_CHECKING:
-    from .play import PlayScene
+
+class CoachGate(Protocol):
+    """The coach's say on the computer's turn: it may hold the computer back (a teaching take-back)."""
+
+    @property
+    def holds_ai(self) -> bool: ...
+
+
+class JobsHost(Protocol):
+    """What EngineJobs needs of the play screen (PlayScene): the game, the app, the cursor and
+    hint it moves, and the screen's reactions to an answer. A Protocol, so this module never
+    imports the screen."""
+
+    app: AppServices
+    game: Game
+    cursor: Point
+    hint: Point | None
+    hint_at: float
+    time: float
+    coach: CoachGate
+
+    def after_move(self) -> None: ...
+
+    def announce(self, message: str) -> None: ...
+
+    def say(self, key: str, **values: Any) -> None: ...
+
+    def refresh_buttons(self) -> None: ...
 
 #: The computer never answers faster than this, so its reply does not feel jarring.
 MIN_THINK_SECONDS = 0.35
@@ -38,7 +65,7 @@ OPENING_STONE_SECONDS = 0.45
 class EngineJobs:
     """The engine job a game is waiting for (a move, an opening decision or a hint), and its answer."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: JobsHost) -> None:
         self.scene = scene
         self.job: int | None = None
         self.purpose = ""

@@ -30,7 +30,7 @@ from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.panel import draw_move_list, draw_player_card, draw_spinner
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
-from .base import Scene
+from ..base import Scene
 
 GAME_COUNTS = (1, 2, 4, 6, 10, 20)
 #: Seconds the final position of a game stays up before the next game of a match starts.

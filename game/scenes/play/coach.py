@@ -1,7 +1,7 @@
 """The coach inside a game: the analysis panel (key A) and teaching mode's "Take back and retry".
 
 Not a scene: the play scene owns one and forwards its hooks (events, update, drawing,
-`after_move`). Kept apart so play.py only grows by a few calls.
+`after_move`). Kept apart so scene.py only grows by a few calls.
 
 - The panel analyses the position without end in the engine worker; against the computer,
   each of the player's positions it is shown for counts as one hint.
@@ -15,28 +15,49 @@ Not a scene: the play scene owns one and forwards its hooks (events, update, dra
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.engine import Limit
 from game.engine.analysis import Analysis
 from game.i18n import tr
-from game.model import UndoNotAllowedError
+from game.model import Game, UndoNotAllowedError
 from game.records import point_to_notation
-from game.rules import Stone
+from game.rules import Point, Stone
 from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board, draw_line_stones
+from game.ui.board_view import BoardView
+from game.ui.layout import ScreenLayout
 from game.ui.widgets import Button, FocusGroup
 
-from .engine_players import analysis_worker
-from .live_analysis import LiveAnalysis
-from .names import colour_name
+from ..base import AppServices
+from ..shared.engine_players import analysis_worker
+from ..shared.live_analysis import LiveAnalysis
+from ..shared.names import colour_name
+from .engine_jobs import EngineJobs
 from .teaching import TeachingVerdict, judge_move
 
-if TYPE_CHECKING:
-    from .play import PlayScene
+
+class CoachHost(Protocol):
+    """What PlayCoach needs of the play screen: the game and app, the engine job it must not
+    disturb, the layout it draws into, and the status line, cursor and hint it sets. A
+    Protocol, so this module never imports the screen."""
+
+    app: AppServices
+    game: Game
+    jobs: EngineJobs
+    focus: FocusGroup
+    layout: ScreenLayout
+    view: BoardView | None
+    cursor: Point
+    hint: Point | None
+    status: str
+    status_left: float
+    time: float
+
+    def mark_dirty(self) -> None: ...
 
 #: Teaching mode analyses the player's position this long while he thinks (panel closed).
 TEACH_BEFORE = Limit(time_ms=4000)
@@ -62,7 +83,7 @@ def verdict_text(verdict: TeachingVerdict, size: int) -> str:
 
 
 class PlayCoach:
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: CoachHost) -> None:
         self.scene = scene
         self.analysis = LiveAnalysis(self._analyst)
         self.verdict: TeachingVerdict | None = None

@@ -9,7 +9,7 @@ tactical mistake, the forced line, which "Show proof" plays out on the board sto
 
 Params: `record` (GameRecord) or `game` (Game); `back` names the scene to return to and
 `back_params` what to give it; `source` is a file name to show. The side panel is drawn by
-game_review_panel.py.
+panel.py, which reads this scene through its ReviewSource Protocol.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.eval_graph import CLASS_COLOURS, move_at
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
-from .game_review_panel import draw_review_panel
+from ..base import Scene
+from .panel import draw_review_panel
 
 #: Seconds between the stones of a proof played out on the board.
 PROOF_STEP_SECONDS = 0.6

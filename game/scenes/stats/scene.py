@@ -13,7 +13,7 @@ from game.storage.stats import engine_name
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
+from ..base import Scene
 
 _RULE_ORDER = ("freestyle", "standard", "renju")
 

@@ -2,8 +2,9 @@
 
 All game state lives in the model (`self.game`); this scene only keeps what is about the
 screen: the hover point, the keyboard cursor, the status line and a shown hint. The engine job
-it waits for is `self.jobs` (engine_jobs.py), the side panel is drawn by play_panel.py, and the
-analysis panel and teaching mode are `self.coach` (play_coach.py).
+it waits for is `self.jobs` (engine_jobs.py), the side panel is drawn by panel.py, and the
+analysis panel and teaching mode are `self.coach` (coach.py). The helpers get this scene as a
+small Protocol (JobsHost, CoachHost, PanelSource) and never import it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from game.ui.layout import step_cursor
 from game.ui.opening_prompt import prompt_layout
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
+from ..base import Scene
+from ..shared.engine_players import fallback_level, hand_over_to_builtin
+from ..shared.names import result_sound
+from ..shared.opening_texts import choice_label, choice_text, seat_name
+from .coach import PlayCoach
 from .engine_jobs import EngineJobs
-from .engine_players import fallback_level, hand_over_to_builtin
-from .names import result_sound
-from .opening_texts import choice_label, choice_text, seat_name
-from .play_coach import PlayCoach
-from .play_panel import draw_play_panel
+from .panel import draw_play_panel
 
 #: Hints come from a fixed, fairly strong search with a short budget.
 HINT_LEVEL = Level.STRONG

@@ -14,8 +14,8 @@ from game.storage.settings import BOARD_SIZES, CLOCK_MINUTES, LANGUAGES, MAX_UND
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
-from .base import Scene
-from .opening_texts import named_opening_label, opening_rule_name
+from ..base import Scene
+from ..shared.opening_texts import named_opening_label, opening_rule_name
 
 RULES = ("freestyle", "standard", "renju")
 UNDO_CHOICES: tuple[int | None, ...] = tuple(range(MAX_UNDO_CHOICE + 1)) + (None,)

@@ -1,27 +1,60 @@
 """The coach inside the review scene: the analysis panel (key A), "Analyse game", and the
 comments of an annotated record (an SGF saved by the game review, or by another editor).
 
-Not a scene: ReviewScene owns one and forwards its hooks, so review.py only grows by a few calls.
+Not a scene: ReviewScene owns one and forwards its hooks, so scene.py only grows by a few calls.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import tr
+from game.model import Game
+from game.records import GameRecord
+from game.rules import Board, Point
 from game.ui import text, theme
 from game.ui.analysis_panel import draw_analysis_panel
 from game.ui.analysis_view import draw_analysis_on_board
+from game.ui.board_view import BoardView
+from game.ui.layout import ScreenLayout
 from game.ui.move_marks import MARK_COLOURS, draw_mark_badges, mark_label
+from game.ui.widgets import FocusGroup
 
-from .engine_players import analysis_worker
-from .live_analysis import LiveAnalysis
+from ..base import AppServices
+from ..shared.engine_players import analysis_worker
+from ..shared.live_analysis import LiveAnalysis
 
-if TYPE_CHECKING:
-    from .review import ReviewScene
+
+class MoveIndex(Protocol):
+    """Where the review stands: the number of moves on the board (scene.ReviewPosition)."""
+
+    @property
+    def index(self) -> int: ...
+
+
+class ReviewHost(Protocol):
+    """What ReviewCoach needs of the review screen (ReviewScene): the record and where the review
+    stands in it, the board shown, the layout to draw into, and what to hand the game review.
+    A Protocol, so this module never imports the screen."""
+
+    app: AppServices
+    game: Game | None
+    record: GameRecord
+    back: str
+    source: str
+    path: str | None
+    moves: list[Point]
+    position: MoveIndex
+    board: Board
+    view: BoardView | None
+    layout: ScreenLayout
+    focus: FocusGroup
+    time: float
+
+    def mark_dirty(self) -> None: ...
 
 
 def load_notes(path: str | Path | None) -> tuple[dict[int, str], dict[int, str]]:
@@ -68,7 +101,7 @@ def _items(annotations: Any) -> list[tuple[int, Any]]:
 
 
 class ReviewCoach:
-    def __init__(self, scene: "ReviewScene", path: str | Path | None) -> None:
+    def __init__(self, scene: ReviewHost, path: str | Path | None) -> None:
         self.scene = scene
         self.analysis = LiveAnalysis(lambda: analysis_worker(scene.app))
         self.comments, self.marks = load_notes(path)

@@ -1,36 +1,61 @@
 """The side panel of a game: the rule heading, both players' cards, moves and time, the status
 line, and the move list (or the analysis panel) with the opening prompt and the buttons.
 
-Not a scene: the play scene draws its panel with `draw_play_panel`. Kept apart so play.py
+Not a scene: the play scene draws its panel with `draw_play_panel`. Kept apart so scene.py
 holds what the player does, and this module how the game reads at a glance. Drawing only: it
 reads the scene and changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.engine.worker import OPENING_PURPOSE
 from game.i18n import tr
+from game.model import Game
 from game.records import point_to_notation
-from game.rules import Stone
+from game.rules import Point, Stone
 from game.rules.opening import Choice
 from game.ui import text, theme
+from game.ui.layout import ScreenLayout
 from game.ui.opening_prompt import draw_prompt
 from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
+from game.ui.widgets import FocusGroup
 
-from .names import colour_name, player_name, undos_text
-from .opening_texts import decision_text, opening_heading, thinking_text
-
-if TYPE_CHECKING:
-    from .play import PlayScene
+from ..shared.names import colour_name, player_name, undos_text
+from ..shared.opening_texts import decision_text, opening_heading, thinking_text
+from .coach import PlayCoach
+from .engine_jobs import EngineJobs
 
 Colour = tuple[int, int, int]
 
 
-def draw_play_panel(surface: pygame.Surface, scene: PlayScene) -> None:
+class PanelSource(Protocol):
+    """What the side panel reads of the play screen (PlayScene). A Protocol, so drawing the
+    panel never imports the screen."""
+
+    game: Game
+    jobs: EngineJobs
+    coach: PlayCoach
+    layout: ScreenLayout
+    focus: FocusGroup
+    time: float
+    status: str
+    status_left: float
+    cursor: Point
+    show_cursor: bool
+    buttons_top: int
+    prompt_cards: dict[bool, pygame.Rect]
+    prompt_text_size: int
+
+    def acting_colour(self) -> Stone: ...
+
+    def human_choice_due(self) -> bool: ...
+
+
+def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
     game = scene.game
     px, py, pw, ph = scene.layout.panel_rect
     pad = max(10, pw // 22)
@@ -84,7 +109,7 @@ def draw_play_panel(surface: pygame.Surface, scene: PlayScene) -> None:
     scene.focus.draw(surface)
 
 
-def status_line(scene: PlayScene) -> tuple[str, Colour]:
+def status_line(scene: PanelSource) -> tuple[str, Colour]:
     """What the status line says, and in which colour: a fresh message first, then an engine
     error, then whoever is thinking or must decide, then whose turn it is."""
     game, jobs = scene.game, scene.jobs
@@ -107,7 +132,7 @@ def status_line(scene: PlayScene) -> tuple[str, Colour]:
     return tr("status.side_to_move", side=colour_name(game.to_move)), theme.TEXT
 
 
-def _draw_status(surface: pygame.Surface, scene: PlayScene, rect: pygame.Rect, size: int) -> None:
+def _draw_status(surface: pygame.Surface, scene: PanelSource, rect: pygame.Rect, size: int) -> None:
     message, colour = status_line(scene)
     left = rect.x
     if scene.jobs.job is not None:

@@ -21,9 +21,9 @@ from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
-from .names import colour_name, player_name
-from .review_coach import ReviewCoach
+from ..base import Scene
+from ..shared.names import colour_name, player_name
+from .coach import ReviewCoach
 
 _REASON_KEYS = {
     Reason.FIVE: "result.by_five",

@@ -18,8 +18,8 @@ from game.ui.panel import draw_move_list, format_duration
 from game.ui.stones import stone_surface
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
-from .names import headline, player_name, reason_text
+from ..base import Scene
+from ..shared.names import headline, player_name, reason_text
 
 #: The winning five pulses for three beats, then stays lit, so an idle result screen does
 #: not redraw 60 times a second.

@@ -9,17 +9,16 @@ an external engine fails mid-game.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine import Level, Limit
 from game.model import Game, Player
 from game.storage.engines import find_entry
 
-if TYPE_CHECKING:
-    from game.app import App
+from ..base import AppServices
 
 
-def external_command(app: "App", game: Game, purpose: str) -> str:
+def external_command(app: AppServices, game: Game, purpose: str) -> str:
     """The external brain for this job, or "" for the built-in engine."""
     if purpose == "move":
         return game.current_player.engine_command
@@ -29,7 +28,7 @@ def external_command(app: "App", game: Game, purpose: str) -> str:
     return ""
 
 
-def worker_for(app: "App", game: Game, purpose: str) -> Any:
+def worker_for(app: AppServices, game: Game, purpose: str) -> Any:
     """The worker that should answer a `purpose` job ("move" or "hint") in `game`."""
     command = external_command(app, game, purpose)
     if not command:
@@ -39,7 +38,7 @@ def worker_for(app: "App", game: Game, purpose: str) -> Any:
     return app.external_engines.worker(command, name, app.settings.engine_move_ms)
 
 
-def analysis_worker(app: "App") -> Any:
+def analysis_worker(app: AppServices) -> Any:
     """The analyst for the analysis panel and review: the engine chosen in Settings -> Engines
     (its `request_analysis` gives the same Analysis shape, one final answer per position after
     its move time), else the built-in worker, which analyses without end."""
@@ -50,7 +49,7 @@ def analysis_worker(app: "App") -> Any:
     return app.external_engines.worker(entry.command, entry.label, app.settings.engine_move_ms)
 
 
-def engine_limit(app: "App", clock_seconds: float | None) -> Limit:
+def engine_limit(app: AppServices, clock_seconds: float | None) -> Limit:
     """An external engine's move time: the setting, cut down so a clocked engine never flags."""
     time_ms = app.settings.engine_move_ms
     if clock_seconds is not None:
@@ -58,7 +57,7 @@ def engine_limit(app: "App", clock_seconds: float | None) -> Limit:
     return Limit(time_ms=time_ms)
 
 
-def fallback_level(app: "App") -> Level:
+def fallback_level(app: AppServices) -> Level:
     """The built-in level that takes over from a failed engine: the one chosen in the menu."""
     try:
         return Level(app.settings.ai_level)

@@ -23,7 +23,7 @@ from game.ui import chrome, text, theme
 from game.ui.text_field import TextField, clipboard_text
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
-from .base import Scene
+from ..base import Scene
 
 
 def _gap(row_h: int) -> int:

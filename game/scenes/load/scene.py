@@ -17,7 +17,7 @@ from game.storage import SavedRecord, list_records, open_record
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup
 
-from .base import Scene
+from ..base import Scene
 
 _MOVES = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
 

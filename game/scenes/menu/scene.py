@@ -15,8 +15,8 @@ from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import BoardGeometry, ScreenLayout
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
-from .base import Scene
-from .opening_texts import opening_rule_name
+from ..base import Scene
+from ..shared.opening_texts import opening_rule_name
 from .setup import HOT_SEAT, VS_AI, new_game
 
 def _opponent_label(value: str, engines: dict[str, str]) -> str:

@@ -1,0 +1,2 @@
+"""Settings -> Engines: add, check and remove external Gomocup engines.
+"""

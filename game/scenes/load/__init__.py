@@ -1,0 +1,2 @@
+"""The load screen: the list of saved games.
+"""

@@ -1,0 +1,2 @@
+"""The result screen: who won and why, the moves, save, play again.
+"""

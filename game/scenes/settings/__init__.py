@@ -1,0 +1,2 @@
+"""The Settings screen: board size, rules, clock, undo, language, sound.
+"""

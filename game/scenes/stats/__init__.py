@@ -1,0 +1,2 @@
+"""The statistics screen: wins, losses and draws by level and engine.
+"""

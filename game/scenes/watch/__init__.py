@@ -1,0 +1,2 @@
+"""Watch mode: two engines play each other on screen.
+"""

@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine.api import Level
-from game.model import Game
+from game.model import Game, game_from_dict, game_to_dict
 from game.model.players import GameConfig, Player
 from game.rating.glicko2 import Rating
 from game.rating.ladder import adaptive_level, opponent_rating, rating_of, suggested_level
@@ -50,7 +50,7 @@ def test_analysis_noted_during_play_is_kept_in_the_autosave():
     game = Game(GameConfig(black=Player.human("You"), white=Player.ai("1250")))
     game.play((7, 7))
     game.note_analysis()
-    assert Game.from_dict(game.to_dict()).analysis_used
+    assert game_from_dict(game_to_dict(game)).analysis_used
 
 
 def test_other_rules_another_board_or_no_ladder_opponent_are_unrated():

@@ -1,6 +1,6 @@
 """Measure the strength ladder and write the table the game uses (game/engine/ladder_table.json).
 
-    python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 1000] [--top-time-ms 300]
+    python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 1000] [--top-time-ms 1000]
         [--rungs 600,750,...] [--seed-up-to 1450] [--results runs/ladder/results.json] [--fresh]
         [--fit-only] [--table game/engine/ladder_table.json]
 
@@ -114,7 +114,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time-ms", type=int, default=1000)
-    parser.add_argument("--top-time-ms", type=int, default=300)
+    parser.add_argument("--top-time-ms", type=int, default=1000)
     parser.add_argument("--rungs", default=",".join(level.value for level in Level.rungs()))
     parser.add_argument("--seed-up-to", type=int, default=1450)
     parser.add_argument("--results", default=str(ROOT / "runs" / "ladder" / "results.json"))

@@ -150,15 +150,12 @@ RUNG_CONFIGS = {
         max_depth=3, width=8, root_vcf=8, node_vcf=2, root_vct=0, noise=0, quiet_threes=True, weights="tuned",
     ),
     Level.R1850: LevelConfig(
-        max_depth=4, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
+        max_depth=5, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
         weights="tuned",
     ),
+    # As deep as its node budget reaches (api._RUNG_NODES), with the root defence against VCTs.
     Level.R2000: LevelConfig(
-        max_depth=6, width=12, root_vcf=16, node_vcf=6, root_vct=0, noise=0, root_defence=3, quiet_threes=True,
-        weights="tuned",
-    ),
-    Level.R2150: LevelConfig(
-        max_depth=8, width=12, root_vcf=20, node_vcf=8, root_vct=0, noise=0, root_defence=4, quiet_threes=True,
+        max_depth=16, width=12, root_vcf=16, node_vcf=6, root_vct=0, noise=0, root_defence=3, quiet_threes=True,
         weights="tuned",
     ),
     # The full engine.

@@ -355,11 +355,9 @@ STRINGS: dict[str, str] = {
     "level.1700": "Ladder 1700",
     "ladder.desc.1700": "Sees the whole board, three moves deep, with the engine's own judgement.",
     "level.1850": "Ladder 1850",
-    "ladder.desc.1850": "Four moves deep, and refutes your threat sequences before they start.",
+    "ladder.desc.1850": "Five moves deep, and refutes your threat sequences before they start.",
     "level.2000": "Ladder 2000",
-    "ladder.desc.2000": "Six moves deep: a strong club player.",
-    "level.2150": "Ladder 2150",
-    "ladder.desc.2150": "Eight moves deep, long wins by fours.",
+    "ladder.desc.2000": "Searches deeper still, within a fixed budget: a strong club player.",
     "level.2300": "Ladder 2300",
     "ladder.desc.2300": "The full engine (Master).",
 }

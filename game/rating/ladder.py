@@ -77,14 +77,16 @@ def suggested_level(player: Rating | None) -> Level | None:
 
 
 def level_for_choice(choice: str, ladder_rung: str, player: Rating | None) -> Level:
-    """The level a menu choice plays: a named level or rung as such, "ladder" the chosen rung,
-    "adaptive" the even match for `player` (a new player meets the 1000 rung). Anything
-    unknown (an old or edited settings file) plays Casual rather than failing."""
+    """The rung a menu choice plays: a named level its place on the ladder (NAMED_RUNGS, so the
+    short list and the rating agree), "ladder" the chosen rung, "adaptive" the even match for
+    `player` (a new player meets the 1000 rung). Anything unknown (an old or edited settings
+    file) plays Casual's rung rather than failing. (The brain's `--level casual` is still the
+    original named level, whose settings levels.py keeps.)"""
     if choice == "adaptive":
         return adaptive_level(player if player is not None else Rating(1000.0, 350.0))
     if choice == "ladder":
         choice = ladder_rung
     try:
-        return Level(choice)
+        return rung_of(Level(choice))
     except ValueError:
-        return Level.CASUAL
+        return rung_of(Level.CASUAL)

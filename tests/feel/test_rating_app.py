@@ -33,3 +33,28 @@ def test_a_game_with_a_hint_is_unrated_and_leaves_the_rating_alone(make_app, sto
     app.record_result(game)
     assert app.rating_outcome(game) is Unrated.HINT
     assert store.load_rating(LADDER_VERSION).is_new
+
+
+def test_adaptive_moves_the_opponent_after_a_rated_game(make_app, store):
+    from game.rating.ladder import adaptive_level
+    from game.storage import Settings
+
+    app = make_app(Settings(ai_level="adaptive"))
+    app.manager.switch("menu")
+    app.step(dt=1 / 60)
+    app.manager.current._activate("play_ai", None)
+    app.step(dt=1 / 60)
+    first = app.manager.current.game
+    human = first.config.human_sides[0]
+    first_level = first.config.player(human.opponent).level
+    assert first_level == adaptive_level(store.load_rating(LADDER_VERSION).rating).value
+    game = _finished(first_level)  # the player wins it
+    app.record_result(game)
+    app.manager.switch("result", game=game, rating=app.rating_outcome(game))
+    app.step(dt=1 / 60)
+    app.manager.current.perform("again")
+    app.step(dt=1 / 60)
+    second = app.manager.current.game
+    second_level = second.config.player(second.config.human_sides[0].opponent).level
+    assert int(second_level) > int(first_level)
+    assert second_level == adaptive_level(store.load_rating(LADDER_VERSION).rating).value

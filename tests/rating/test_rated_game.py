@@ -73,10 +73,10 @@ def test_adaptive_picks_the_even_match_and_follows_the_rating():
 
 
 def test_a_menu_choice_becomes_a_level_and_never_fails():
-    from game.rating.ladder import level_for_choice
+    from game.rating.ladder import NAMED_RUNGS, level_for_choice
 
-    assert level_for_choice("strong", "1400", None) is Level.STRONG
+    assert level_for_choice("strong", "1400", None) is NAMED_RUNGS[Level.STRONG]
     assert level_for_choice("ladder", "1400", None) is Level.R1400
     assert level_for_choice("adaptive", "1400", Rating(rating_of(Level.R1700), 50)) is Level.R1700
     assert level_for_choice("adaptive", "1400", None).rating is not None
-    assert level_for_choice("nonsense", "9999", None) is Level.CASUAL
+    assert level_for_choice("nonsense", "9999", None) is NAMED_RUNGS[Level.CASUAL]

@@ -138,14 +138,14 @@ RUNG_CONFIGS = {
     ),
     # Two plies: sees the opponent's answer.
     Level.R1250: LevelConfig(
-        max_depth=2, width=6, root_vcf=2, node_vcf=0, root_vct=0, noise=0,
-        blindness=Blindness(sight=2, recent=4, adjacent_defence=True),
-    ),
-    Level.R1400: LevelConfig(
-        max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
+        max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=0,
         blindness=Blindness(sight=3, recent=4),
     ),
-    # The whole board, the learned evaluation, deeper searches.
+    # The whole board from here on.
+    Level.R1400: LevelConfig(
+        max_depth=2, width=8, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
+    ),
+    # The learned evaluation, deeper searches.
     Level.R1700: LevelConfig(
         max_depth=3, width=8, root_vcf=8, node_vcf=2, root_vct=0, noise=0, quiet_threes=True, weights="tuned",
     ),

@@ -1,7 +1,7 @@
 """Measure the strength ladder and write the table the game uses (game/engine/ladder_table.json).
 
     python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 1000] [--top-time-ms 1000]
-        [--rungs 600,750,...] [--seed-up-to 1450] [--results runs/ladder/results.json] [--fresh]
+        [--rungs 650,850,...] [--seed-up-to 1550] [--results runs/ladder/results.json] [--fresh]
         [--fit-only] [--table game/engine/ladder_table.json]
 
 Every rung plays its upper neighbour, and every rung up to --seed-up-to plays the seed bot
@@ -116,7 +116,7 @@ def main() -> int:
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--top-time-ms", type=int, default=1000)
     parser.add_argument("--rungs", default=",".join(level.value for level in Level.rungs()))
-    parser.add_argument("--seed-up-to", type=int, default=1450)
+    parser.add_argument("--seed-up-to", type=int, default=1550)
     parser.add_argument("--results", default=str(ROOT / "runs" / "ladder" / "results.json"))
     parser.add_argument("--save-dir", default="", help="keep each match's games and logs here")
     parser.add_argument("--fresh", action="store_true", help="replay every pairing, ignoring kept results")

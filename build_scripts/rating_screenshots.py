@@ -37,8 +37,8 @@ from game.storage.rating_store import START, PlayerRating  # noqa: E402
 SIZES = ((760, 540), (1120, 800), (1920, 1080))
 WIN = [(7, 7), (7, 8), (8, 7), (8, 8), (6, 7), (6, 8), (9, 7), (10, 7), (5, 7)]
 #: A made-up run of results against the rungs Adaptive would pick: (rung, score).
-HISTORY = [("1000", 1), ("1250", 1), ("1400", 0), ("1250", 1), ("1400", 1), ("1700", 0), ("1400", 0.5),
-           ("1400", 1), ("1700", 0), ("1400", 1), ("1700", 1), ("1850", 0)]
+HISTORY = [("1100", 1), ("1400", 1), ("1550", 0), ("1400", 1), ("1550", 1), ("1850", 0), ("1550", 0.5),
+           ("1550", 1), ("1850", 0), ("1550", 1), ("1850", 1), ("2000", 0)]
 
 
 def rated_history() -> PlayerRating:
@@ -65,14 +65,14 @@ def main(argv: list[str] | None = None) -> int:
         for width, height in SIZES:
             scratch = tempfile.TemporaryDirectory()
             store = UserStore(root=Path(scratch.name))
-            store.save_settings(Settings(language=language, ai_level="ladder", ladder_rung="1400"))
+            store.save_settings(Settings(language=language, ai_level="ladder", ladder_rung="1550"))
             store.save_rating(rated_history(), LADDER_VERSION)
             app = App(store=store, size=(width, height), fullscreen=False)
             tag = f"{language}-{width}x{height}"
             try:
                 frames(app)
                 written.append(_shoot(app, args.out, f"menu-{tag}"))
-                game = Game(GameConfig(black=Player.human("Player"), white=Player.ai("1400")))
+                game = Game(GameConfig(black=Player.human("Player"), white=Player.ai("1550")))
                 for point in WIN:
                     game.play(point)
                 app.record_result(game)  # rated: the change shows on the result screen

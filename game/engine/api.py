@@ -17,24 +17,24 @@ class Level(Enum):
 
     The four named levels are the short list; the rungs of the strength ladder are named by
     their rating on the ladder's scale (the seed bot is 1000; see levels.py and
-    game/rating/ladder.py), "600" for a first-time player up to "2300", the full engine.
+    game/rating/ladder.py), "650" for a first-time player up to "2200", the full engine.
     """
 
     BEGINNER = "beginner"
     CASUAL = "casual"
     STRONG = "strong"
     MASTER = "master"
-    R600 = "600"
-    R750 = "750"
-    R900 = "900"
-    R1000 = "1000"
+    R650 = "650"
+    R850 = "850"
+    R950 = "950"
     R1100 = "1100"
-    R1250 = "1250"
+    R1300 = "1300"
     R1400 = "1400"
-    R1700 = "1700"
+    R1550 = "1550"
+    R1650 = "1650"
     R1850 = "1850"
     R2000 = "2000"
-    R2300 = "2300"
+    R2200 = "2200"
 
     @property
     def label(self) -> str:
@@ -148,8 +148,8 @@ _DEFAULT_LIMITS = {
 #: and a slow machine (and its measured rating holds on both); the time is only a safety net.
 #: The top rung is the full engine on Master's clock.
 _RUNG_NODES = {
-    "600": 20_000, "750": 20_000, "900": 20_000, "1000": 20_000, "1100": 20_000, "1250": 20_000,
-    "1400": 50_000, "1700": 100_000, "1850": 200_000, "2000": 500_000,
+    "650": 20_000, "850": 20_000, "950": 20_000, "1100": 20_000, "1300": 20_000, "1400": 20_000,
+    "1550": 50_000, "1650": 80_000, "1850": 100_000, "2000": 200_000,
 }
 
 

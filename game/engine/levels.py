@@ -2,7 +2,7 @@
 
 Two kinds of level live here. The four named levels (Beginner, Casual, Strong, Master)
 are the original short list, described below with their measured history. The rungs of
-the strength ladder (Level.R600 ... Level.R2300, named by their rating on a scale where
+the strength ladder (Level.R650 ... Level.R2200, named by their rating on a scale where
 the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
 by what they fail to see (blindness.py) rather than by noise, and measured by
 build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
@@ -114,52 +114,51 @@ LEVEL_CONFIGS = {
 # and blocks a four (root.py); from the third rung up every rung answers an open three.
 RUNG_CONFIGS = {
     # A first game: plays beside the last stone, blocks fours, never sees a three.
-    Level.R600: LevelConfig(
+    Level.R650: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
         blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False, blind_to_threes=True),
     ),
     # Sees threes on the board but does not feel forced by them.
-    Level.R750: LevelConfig(
+    Level.R850: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
         blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False),
     ),
-    Level.R900: LevelConfig(
-        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
-        blindness=Blindness(sight=2, recent=2, adjacent_defence=True, sees_doubles=False),
+    # From here on every rung answers an open three; this one sees only next to the last stones.
+    Level.R950: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0,
+        blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False),
     ),
-    # From here on every rung answers an open three.
-    Level.R1000: LevelConfig(
+    Level.R1100: LevelConfig(
         max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0,
         blindness=Blindness(sight=2, recent=2, adjacent_defence=True, sees_doubles=False),
     ),
-    Level.R1100: LevelConfig(
+    Level.R1300: LevelConfig(
         max_depth=1, width=6, root_vcf=2, node_vcf=0, root_vct=0, noise=0,
         blindness=Blindness(sight=2, recent=4, adjacent_defence=True, sees_doubles=False),
     ),
     # Two plies: sees the opponent's answer.
-    Level.R1250: LevelConfig(
+    Level.R1400: LevelConfig(
         max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=0,
         blindness=Blindness(sight=3, recent=4),
     ),
     # The whole board from here on.
-    Level.R1400: LevelConfig(
+    Level.R1550: LevelConfig(
         max_depth=2, width=8, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
     ),
-    # The learned evaluation, deeper searches.
-    Level.R1700: LevelConfig(
+    # Three plies.
+    Level.R1650: LevelConfig(
+        max_depth=3, width=6, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
+    ),
+    # The learned evaluation, the VCF tried inside the tree, deeper searches.
+    Level.R1850: LevelConfig(
         max_depth=3, width=8, root_vcf=8, node_vcf=2, root_vct=0, noise=0, quiet_threes=True, weights="tuned",
     ),
-    Level.R1850: LevelConfig(
+    Level.R2000: LevelConfig(
         max_depth=5, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
         weights="tuned",
     ),
-    # As deep as its node budget reaches (api._RUNG_NODES), with the root defence against VCTs.
-    Level.R2000: LevelConfig(
-        max_depth=16, width=12, root_vcf=16, node_vcf=6, root_vct=0, noise=0, root_defence=3, quiet_threes=True,
-        weights="tuned",
-    ),
     # The full engine.
-    Level.R2300: LEVEL_CONFIGS[Level.MASTER],
+    Level.R2200: LEVEL_CONFIGS[Level.MASTER],
 }
 
 

@@ -26,10 +26,10 @@ TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "ladder_table.j
 LADDER_VERSION = 1
 #: Where the short list of named levels sits on the ladder (the menu's plain choices).
 NAMED_RUNGS = {
-    Level.BEGINNER: Level.R750,
-    Level.CASUAL: Level.R1250,
-    Level.STRONG: Level.R1850,
-    Level.MASTER: Level.R2300,
+    Level.BEGINNER: Level.R850,
+    Level.CASUAL: Level.R1400,
+    Level.STRONG: Level.R2000,
+    Level.MASTER: Level.R2200,
 }
 #: A rung's rating is known to within about this (a 40-game match gives roughly +-60 at 95%).
 RUNG_DEVIATION = 40.0
@@ -37,7 +37,7 @@ RUNG_DEVIATION = 40.0
 
 @lru_cache(maxsize=4)
 def measured_ratings(path: Path = TABLE_PATH) -> dict[str, float]:
-    """Measured rating per rung value ("1400" -> 1412.0); empty when there is no usable table."""
+    """Measured rating per rung value ("1550" -> 1412.0); empty when there is no usable table."""
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
         return {str(row["level"]): float(row["rating"]) for row in table["rungs"]}

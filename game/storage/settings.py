@@ -39,7 +39,7 @@ class Settings:
     show_move_numbers: bool = False
     show_coordinates: bool = True
     ai_level: str = "casual"
-    ladder_rung: str = "1000"
+    ladder_rung: str = "1100"
     human_colour: str = "black"
     language: str = ""
     sound_volume: float = 0.8

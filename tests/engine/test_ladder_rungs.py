@@ -34,7 +34,7 @@ def _move(rung: Level, position: Position, seed: int = 0):
 def test_there_are_at_least_ten_rungs_named_by_rising_ratings():
     ratings = [rung.rating for rung in RUNGS]
     assert len(ratings) >= 10 and ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
-    assert Level("1100") is Level.R1100 and Level.R1100.rating == 1100 and Level.CASUAL.rating is None
+    assert Level("1300") is Level.R1300 and Level.R1300.rating == 1300 and Level.CASUAL.rating is None
 
 
 @pytest.mark.parametrize("rung", CHEAP_RUNGS, ids=lambda r: r.value)
@@ -51,6 +51,16 @@ def test_every_rung_blocks_a_four_even_far_from_the_last_stones(rung):
     black = [(7, 7), (8, 8), (9, 7), (12, 12), (0, 0)]
     # White's four on the diagonal (0,0 taken): the only block is (5, 5).
     assert _move(rung, _position(black, white)) == (5, 5)
+
+
+def test_from_the_third_rung_up_every_rung_treats_an_open_three_as_forcing():
+    from game.engine.levels import level_config
+
+    for rung in RUNGS[2:]:
+        config = level_config(rung)
+        assert config.sees_threes, rung
+        assert config.blindness is None or not config.blindness.blind_to_threes, rung
+    assert not level_config(RUNGS[0]).sees_threes  # the first rungs may miss them
 
 
 @pytest.mark.parametrize("rung", CHEAP_RUNGS[2:], ids=lambda r: r.value)

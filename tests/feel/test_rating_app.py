@@ -18,18 +18,18 @@ def _finished(level: str, hint: bool = False) -> Game:
 
 def test_a_clean_win_is_rated_saved_and_reported(make_app, store):
     app = make_app()
-    game = _finished("1400")
+    game = _finished("1550")
     app.record_result(game)
     change = app.rating_outcome(game)
     assert isinstance(change, RatingChange) and change.delta > 0
     kept = store.load_rating(LADDER_VERSION)
-    assert kept.games == 1 and kept.history[0].opponent == "1400"
+    assert kept.games == 1 and kept.history[0].opponent == "1550"
     assert round(kept.rating.rating) == round(change.after.rating)
 
 
 def test_a_game_with_a_hint_is_unrated_and_leaves_the_rating_alone(make_app, store):
     app = make_app()
-    game = _finished("1400", hint=True)
+    game = _finished("1550", hint=True)
     app.record_result(game)
     assert app.rating_outcome(game) is Unrated.HINT
     assert store.load_rating(LADDER_VERSION).is_new

@@ -66,7 +66,7 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
 
 
 def _rating_change() -> RatingChange:
-    return RatingChange(Rating(1234, 80), Rating(1251, 78), Level.R1400, 1.0)
+    return RatingChange(Rating(1234, 80), Rating(1251, 78), Level.R1550, 1.0)
 
 
 def _resigned() -> Game:
@@ -88,7 +88,7 @@ def _prepare_store(store) -> None:
     store.save_stats(stats)
     player = PlayerRating(ladder_version=LADDER_VERSION)
     for number, score in enumerate((1.0, 0.0, 1.0, 1.0, 0.5, 0.0, 1.0)):
-        player = player.after("1400", 1400.0, score, Rating(1000 + 40 * number, 350 - 40 * number))
+        player = player.after("1550", 1400.0, score, Rating(1000 + 40 * number, 350 - 40 * number))
     store.save_rating(player, LADDER_VERSION)
 
 
@@ -154,7 +154,7 @@ def test_the_check_finds_text_wider_than_its_button(make_app):
 @pytest.mark.parametrize("choice", ["ladder", "adaptive"])
 def test_the_menu_fits_with_the_ladder_or_adaptive_chosen_and_a_rating(make_app, store, window, language, choice):
     _prepare_store(store)
-    app = make_app(Settings(language=language, ai_level=choice, ladder_rung="1400"), size=WINDOWS[window])
+    app = make_app(Settings(language=language, ai_level=choice, ladder_rung="1550"), size=WINDOWS[window])
     app.manager.switch("menu")
     frames(app, 2)
     assert app.manager.current.level_notes(), "a rated player choosing the ladder or Adaptive gets a note"

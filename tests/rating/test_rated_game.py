@@ -14,7 +14,7 @@ from game.rules import Rule, Stone
 _BLACK_WINS = [(3, 7), (3, 0), (4, 7), (5, 0), (5, 7), (7, 0), (6, 7), (9, 0), (7, 7)]
 
 
-def _game(level="1250", rule=Rule.FREESTYLE, size=15, moves=_BLACK_WINS) -> Game:
+def _game(level="1400", rule=Rule.FREESTYLE, size=15, moves=_BLACK_WINS) -> Game:
     game = Game(GameConfig(rule=rule, size=size, black=Player.human("You"), white=Player.ai(level)))
     for point in moves:
         game.play(point)
@@ -26,7 +26,7 @@ def test_a_clean_win_against_a_rung_is_rated_and_raises_the_rating():
     assert game.result is not None and game.result.winner is Stone.BLACK
     assert unrated_reason(game) is None
     change = rate(Rating(1000, 200), game)
-    assert change.score == 1.0 and change.opponent is Level.R1250 and change.delta > 0
+    assert change.score == 1.0 and change.opponent is Level.R1400 and change.delta > 0
 
 
 def test_a_named_level_is_rated_as_its_place_on_the_ladder():
@@ -47,7 +47,7 @@ def test_help_during_the_game_makes_it_unrated_and_says_which(spoil, reason):
 
 
 def test_analysis_noted_during_play_is_kept_in_the_autosave():
-    game = Game(GameConfig(black=Player.human("You"), white=Player.ai("1250")))
+    game = Game(GameConfig(black=Player.human("You"), white=Player.ai("1400")))
     game.play((7, 7))
     game.note_analysis()
     assert game_from_dict(game_to_dict(game)).analysis_used
@@ -75,8 +75,8 @@ def test_adaptive_picks_the_even_match_and_follows_the_rating():
 def test_a_menu_choice_becomes_a_level_and_never_fails():
     from game.rating.ladder import NAMED_RUNGS, level_for_choice
 
-    assert level_for_choice("strong", "1400", None) is NAMED_RUNGS[Level.STRONG]
-    assert level_for_choice("ladder", "1400", None) is Level.R1400
-    assert level_for_choice("adaptive", "1400", Rating(rating_of(Level.R1700), 50)) is Level.R1700
-    assert level_for_choice("adaptive", "1400", None).rating is not None
+    assert level_for_choice("strong", "1550", None) is NAMED_RUNGS[Level.STRONG]
+    assert level_for_choice("ladder", "1550", None) is Level.R1550
+    assert level_for_choice("adaptive", "1550", Rating(rating_of(Level.R1850), 50)) is Level.R1850
+    assert level_for_choice("adaptive", "1550", None).rating is not None
     assert level_for_choice("nonsense", "9999", None) is NAMED_RUNGS[Level.CASUAL]

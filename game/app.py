@@ -22,8 +22,11 @@ from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS, UNREPORTED_REFRESH_SECONDS, game_seconds, wait_for_input
 from game.model import Game, game_from_dict, game_to_dict
 from game.resources import AssetNotFoundError, asset_path
+from game.rating.ladder import LADDER_VERSION, opponent_rating
+from game.rating.rated_game import RatingChange, Unrated, rate, unrated_reason
 from game.rules import Stone
 from game.storage import Settings, Statistics, UserStore
+from game.storage.rating_store import PlayerRating
 from game.storage.stats import engine_level
 
 # Before pygame starts: crisp rendering on high-DPI Windows displays, and no hello banner.
@@ -53,6 +56,7 @@ class MemoryStore:
     game: dict[str, Any] | None = None
     stats: Statistics = field(default_factory=Statistics)
     records_dir: Path | None = None  # None hides "Save record"
+    rating: PlayerRating | None = None
 
     def load_settings(self) -> Settings:
         return self.settings
@@ -78,6 +82,13 @@ class MemoryStore:
         self.stats = stats
         return True
 
+    def load_rating(self, ladder_version: int) -> PlayerRating:
+        return self.rating if self.rating is not None else PlayerRating(ladder_version=ladder_version)
+
+    def save_rating(self, player: PlayerRating, ladder_version: int) -> bool:
+        self.rating = player
+        return True
+
     def take_notices(self) -> list[Any]:
         return []
 
@@ -92,6 +103,7 @@ class App:
 
     def __init__(self, store: Any = None, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
         self.store = store if store is not None else UserStore()
+        self._last_rating: tuple[Game, Any] | None = None  # the last finished game and what it did to the rating
         self.settings: Settings = self._load_settings()
         set_language(self.settings.language)
         pygame.display.init()
@@ -193,9 +205,11 @@ class App:
         messages = []
         for notice in notices:
             kind = getattr(notice, "kind", "settings")
-            kind = kind if kind in ("settings", "stats", "autosave") else "settings"
+            kind = kind if kind in ("settings", "stats", "autosave", "rating") else "settings"
             problem = getattr(getattr(notice, "problem", None), "value", "unreadable")
-            if problem == "not_saved":
+            if problem == "carried_over":
+                messages.append(tr("notice.carried_rating"))
+            elif problem == "not_saved":
                 messages.append(tr(f"notice.not_saved_{kind}"))
             else:
                 messages.append(tr(f"notice.corrupt_{kind}", backup=getattr(notice, "backup", "") or ""))
@@ -245,7 +259,38 @@ class App:
             self.store.save_stats(stats)
         except (OSError, ValueError) as error:
             self.notify(tr("notice.save_failed", error=error))
+        self._rate(game)
         self._show_store_notices()
+
+    # ----------------------------------------------------------------- rating
+    def player_rating(self) -> PlayerRating:
+        """The player's rating against the ladder (a new player's when there is none or no store for it)."""
+        load = getattr(self.store, "load_rating", None)
+        if not callable(load):
+            return PlayerRating(ladder_version=LADDER_VERSION)
+        try:
+            return load(LADDER_VERSION)
+        finally:
+            self._show_store_notices()
+
+    def rating_outcome(self, game: Game) -> "RatingChange | Unrated | None":
+        """What the finished `game` did to the rating (the change, or why it was unrated); None
+        for a game this run did not rate (a hot-seat game, one finished before a restart)."""
+        kept = self._last_rating
+        return kept[1] if kept is not None and kept[0] is game else None
+
+    def _rate(self, game: Game) -> None:
+        reason = unrated_reason(game)
+        if reason is not None:
+            self._last_rating = (game, reason)
+            return
+        player = self.player_rating()
+        change = rate(player.rating, game)
+        updated = player.after(change.opponent.value, opponent_rating(change.opponent).rating, change.score, change.after)
+        save = getattr(self.store, "save_rating", None)
+        if callable(save):
+            save(updated, LADDER_VERSION)
+        self._last_rating = (game, change)
 
     def human_side(self, game: Game) -> Stone | None:
         humans = game.config.human_sides

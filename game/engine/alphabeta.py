@@ -139,14 +139,15 @@ class AlphaBeta:
         if native:
             if reference is None:
                 reference = REFERENCE_SEARCH
-            # Kept across moves only under a deadline: a depth- or node-limited search must
-            # not depend on what was searched before it (it is deterministic).
+            # Kept across moves only under a deadline alone: a depth- or node-limited search
+            # (a ladder rung has both a node cap and a deadline) must not depend on what was
+            # searched before it (it is deterministic).
             features, keep = (0, False) if reference else _features()
             if not config.capped_vcf:  # a short turn's setting (root.py)
                 features &= ~FEATURE_BITS["vcf_cap"]
             features = features | FEATURE_BITS["prove"] if prove else features & ~FEATURE_BITS["prove"]
             self.aspiration = bool(features & FEATURE_BITS["aspiration"])
-            keep = keep and clock.deadline is not None
+            keep = keep and clock.deadline is not None and clock.max_nodes is None
             # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
             table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else _compiled.Table(0)
             self.native = _compiled.Search(

@@ -13,16 +13,47 @@ from game.rules import Board, Rule, Stone
 
 
 class Level(Enum):
-    """Difficulty levels. The values are the names used on the command line and in settings."""
+    """Difficulty levels. The values are the names used on the command line and in settings.
+
+    The four named levels are the short list; the rungs of the strength ladder are named by
+    their rating on the ladder's scale (the seed bot is 1000; see levels.py and
+    game/rating/ladder.py), "650" for a first-time player up to "2200", the full engine.
+    """
 
     BEGINNER = "beginner"
     CASUAL = "casual"
     STRONG = "strong"
     MASTER = "master"
+    R650 = "650"
+    R850 = "850"
+    R950 = "950"
+    R1100 = "1100"
+    R1300 = "1300"
+    R1400 = "1400"
+    R1550 = "1550"
+    R1650 = "1650"
+    R1850 = "1850"
+    R2000 = "2000"
+    R2200 = "2200"
 
     @property
     def label(self) -> str:
         return self.value.capitalize()
+
+    @property
+    def rating(self) -> int | None:
+        """The ladder rating a rung is named by; None for the named levels."""
+        return int(self.value) if self.value.isdigit() else None
+
+    @classmethod
+    def named(cls) -> tuple["Level", ...]:
+        """The short list of named levels, weakest first."""
+        return (cls.BEGINNER, cls.CASUAL, cls.STRONG, cls.MASTER)
+
+    @classmethod
+    def rungs(cls) -> tuple["Level", ...]:
+        """The ladder's rungs, weakest first."""
+        return tuple(sorted((level for level in cls if level.rating is not None), key=lambda level: level.rating))
 
 
 @dataclass(frozen=True)
@@ -113,6 +144,19 @@ _DEFAULT_LIMITS = {
 }
 
 
+#: The ladder's rungs are capped by nodes, not time, so that a rung plays the same on a fast
+#: and a slow machine (and its measured rating holds on both); the time is only a safety net.
+#: The top rung is the full engine on Master's clock.
+_RUNG_NODES = {
+    "650": 20_000, "850": 20_000, "950": 20_000, "1100": 20_000, "1300": 20_000, "1400": 20_000,
+    "1550": 50_000, "1650": 80_000, "1850": 100_000, "2000": 200_000,
+}
+
+
 def default_limit(level: Level) -> Limit:
     """The budget a level uses when the caller gives no Limit."""
-    return _DEFAULT_LIMITS[level]
+    if level in _DEFAULT_LIMITS:
+        return _DEFAULT_LIMITS[level]
+    if level.value in _RUNG_NODES:
+        return Limit(time_ms=3000, nodes=_RUNG_NODES[level.value])
+    return _DEFAULT_LIMITS[Level.MASTER]

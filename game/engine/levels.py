@@ -1,5 +1,12 @@
 """What each difficulty level may do: depth, width, threat searches and noise.
 
+Two kinds of level live here. The four named levels (Beginner, Casual, Strong, Master)
+are the original short list, described below with their measured history. The rungs of
+the strength ladder (Level.R650 ... Level.R2200, named by their rating on a scale where
+the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
+by what they fail to see (blindness.py) rather than by noise, and measured by
+build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
+
 Levels differ in knowledge, not only in time: Beginner looks one move ahead with noisy
 judgement (but never misses a five or a must-block); Casual searches two plies, sees
 fours and answers open threes at the horizon, with wide noise; Strong adds deep VCF
@@ -33,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .api import Level
+from .blindness import Blindness
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,7 @@ class LevelConfig:
                 `vcf_cap` feature). The root sets it on short turns only.
     weights:    the evaluation table (a name in eval_weights.TABLES); GOMOKU_EVAL_WEIGHTS
                 overrides it for every level.
+    blindness:  a ladder rung's blind spots at the root (blindness.py); None sees all.
     """
 
     max_depth: int
@@ -74,6 +83,7 @@ class LevelConfig:
     quiet_threes: bool = False
     capped_vcf: bool = False
     weights: str = "handset"
+    blindness: Blindness | None = None
 
 
 LEVEL_CONFIGS = {
@@ -94,5 +104,64 @@ LEVEL_CONFIGS = {
 }
 
 
+
+# ---------------------------------------------------------------- the strength ladder
+# Rungs are named by their rating on the ladder's scale (the seed bot is 1000), measured by
+# build_scripts/calibrate_ladder.py (game/engine/ladder_table.json holds the last fit).
+# They grow stronger by seeing more (blindness.py), searching deeper and reading longer
+# VCFs; none has evaluation noise, so none blunders at random. Each is capped by nodes
+# (api.default_limit), so it plays the same on any machine. Every rung makes its own five
+# and blocks a four (root.py); from the third rung up every rung answers an open three.
+RUNG_CONFIGS = {
+    # A first game: plays beside the last stone, blocks fours, never sees a three.
+    Level.R650: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
+        blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False, blind_to_threes=True),
+    ),
+    # Sees threes on the board but does not feel forced by them.
+    Level.R850: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0, sees_threes=False,
+        blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False),
+    ),
+    # From here on every rung answers an open three; this one sees only next to the last stones.
+    Level.R950: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0,
+        blindness=Blindness(sight=1, recent=2, adjacent_defence=True, sees_doubles=False),
+    ),
+    Level.R1100: LevelConfig(
+        max_depth=1, width=6, root_vcf=0, node_vcf=0, root_vct=0, noise=0,
+        blindness=Blindness(sight=2, recent=2, adjacent_defence=True, sees_doubles=False),
+    ),
+    Level.R1300: LevelConfig(
+        max_depth=1, width=6, root_vcf=2, node_vcf=0, root_vct=0, noise=0,
+        blindness=Blindness(sight=2, recent=4, adjacent_defence=True, sees_doubles=False),
+    ),
+    # Two plies: sees the opponent's answer.
+    Level.R1400: LevelConfig(
+        max_depth=2, width=6, root_vcf=4, node_vcf=0, root_vct=0, noise=0,
+        blindness=Blindness(sight=3, recent=4),
+    ),
+    # The whole board from here on.
+    Level.R1550: LevelConfig(
+        max_depth=2, width=8, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
+    ),
+    # Three plies.
+    Level.R1650: LevelConfig(
+        max_depth=3, width=6, root_vcf=6, node_vcf=0, root_vct=0, noise=0, quiet_threes=True, root_defence=2,
+    ),
+    # The learned evaluation, the VCF tried inside the tree, deeper searches.
+    Level.R1850: LevelConfig(
+        max_depth=3, width=8, root_vcf=8, node_vcf=2, root_vct=0, noise=0, quiet_threes=True, weights="tuned",
+    ),
+    Level.R2000: LevelConfig(
+        max_depth=5, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
+        weights="tuned",
+    ),
+    # The full engine.
+    Level.R2200: LEVEL_CONFIGS[Level.MASTER],
+}
+
+
 def level_config(level: Level) -> LevelConfig:
-    return LEVEL_CONFIGS[level]
+    """The settings of a named level or a ladder rung."""
+    return LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else RUNG_CONFIGS[level]

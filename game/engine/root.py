@@ -28,6 +28,7 @@ from game.rules import Board, Point, Stone
 from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
+from .blindness import visible_moves
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
 from .eval_weights import weights_for
@@ -192,6 +193,12 @@ class _RootSearch:
         forced = self.config.sees_threes and bool(engine.by_class[3 - self.side][pt.C_FLEX4])
         if forced:
             ordered = self._true_defences(ordered)
+        if self.config.blindness is not None:  # a ladder rung's blind spots (blindness.py)
+            history = [move.point for move in board.history]
+            ordered = visible_moves(self.config.blindness, engine, history, self.side, ordered, forced)
+            if not forced:
+                seen = set(ordered)
+                root = [m for m in root if m in seen]
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
         try:
             found = self._vcf_win(threat_search, set(root))

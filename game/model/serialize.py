@@ -72,6 +72,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "undos_used": {_stone_key(s): n for s, n in game.undos_used.items()},
         "hints_used": {_stone_key(s): n for s, n in game.hints_used.items()},
         "retries_used": {_stone_key(s): n for s, n in game.retries_used.items()},
+        "analysis_used": game.analysis_used,
         "clock_left": None if game.clock_left is None else {_stone_key(s): t for s, t in game.clock_left.items()},
         "elapsed": game.duration,
         "result": None
@@ -170,6 +171,7 @@ def game_from_dict(data: Any, now: Callable[[], float] = time.monotonic) -> Game
     game.undos_used = _per_side(data.get("undos_used", {"black": 0, "white": 0}), "undos_used")
     game.hints_used = _per_side(data.get("hints_used", {"black": 0, "white": 0}), "hints_used")
     game.retries_used = _per_side(data.get("retries_used", {"black": 0, "white": 0}), "retries_used")
+    game.analysis_used = data.get("analysis_used") is True
     if config.clock_seconds is not None:
         game.clock_left = {s: float(t) for s, t in _per_side(data.get("clock_left"), "clock_left").items()}
     elapsed = data.get("elapsed", 0.0)

@@ -63,6 +63,8 @@ class Game:
         self.hints_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
         # teaching mode's "Take back and retry": free take-backs, counted apart from the limited ones
         self.retries_used: dict[Stone, int] = {Stone.BLACK: 0, Stone.WHITE: 0}
+        # the analysis panel was open during play: the game is then not rated
+        self.analysis_used = False
         seconds = self.config.clock_seconds
         self.clock_left: dict[Stone, float] | None = (
             None if seconds is None else {Stone.BLACK: float(seconds), Stone.WHITE: float(seconds)}
@@ -217,6 +219,11 @@ class Game:
     def note_hint(self, side: Stone | None = None) -> None:
         """Count a hint for `side` (default: the side to move); the result screen shows it."""
         self.hints_used[side or self.to_move] += 1
+
+    def note_analysis(self) -> None:
+        """Remember that the engine's analysis was shown during play (a rated game must not have it)."""
+        if not self.is_over:
+            self.analysis_used = True
 
     def _finish(self, outcome: Outcome) -> Outcome:
         self.result = outcome

@@ -56,6 +56,10 @@ class AppServices(Protocol):
 
     def record_result(self, game: Game) -> None: ...
 
+    def player_rating(self) -> Any: ...  # game.storage.rating_store.PlayerRating
+
+    def rating_outcome(self, game: Game) -> Any: ...  # game.rating.rated_game.RatingChange | Unrated | None
+
     def human_side(self, game: Game) -> Stone | None: ...
 
     def quit(self) -> None: ...

@@ -6,12 +6,19 @@ import ipaddress
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from ..engine.api import Level
 from ..rules import Rule
 from ..rules.named_openings import ALL as NAMED_OPENINGS
 from ..rules.opening import OpeningRule
 from .engines import DEFAULT_ENGINE_MOVE_MS, ENGINE_MOVE_TIMES, is_engine_list
 
 LEVELS = ("beginner", "casual", "strong", "master")
+#: The opponent the player's rating chooses (game/rating/ladder.adaptive_level), and the
+#: full ladder (the rung in `ladder_rung`); offered after the short list of named levels.
+ADAPTIVE = "adaptive"
+LADDER = "ladder"
+AI_CHOICES = LEVELS + (ADAPTIVE, LADDER)
+LADDER_RUNGS = tuple(rung.value for rung in Level.rungs())
 COLOURS = ("black", "white", "random")
 LANGUAGES = ("", "en", "zh")  # "" follows the system language
 BOARD_SIZES = (15, 19)
@@ -33,6 +40,7 @@ class Settings:
     show_move_numbers: bool = False
     show_coordinates: bool = True
     ai_level: str = "casual"
+    ladder_rung: str = "1100"
     human_colour: str = "black"
     language: str = ""
     sound_volume: float = 0.8
@@ -111,7 +119,8 @@ def _is_valid(name: str, value: Any) -> bool:
         "forbidden_loses": lambda v: isinstance(v, bool),
         "show_move_numbers": lambda v: isinstance(v, bool),
         "show_coordinates": lambda v: isinstance(v, bool),
-        "ai_level": lambda v: v in LEVELS,
+        "ai_level": lambda v: v in AI_CHOICES,
+        "ladder_rung": lambda v: v in LADDER_RUNGS,
         "human_colour": lambda v: v in COLOURS,
         "language": lambda v: v in LANGUAGES,
         "sound_volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.0 <= v <= 1.0,

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..model import Game, game_from_dict, game_to_dict
 from .jsonfile import UnreadableFileError, move_aside, read_json, remove_stale_temps, write_json
 from .locations import StoreLocations
+from .rating_store import PlayerRating, RatingFileError
 from .settings import Settings
 from .stats import Statistics, StatisticsError
 
@@ -28,6 +29,7 @@ SETTINGS_VERSION = 1
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
 AUTOSAVE_FILE = "autosave.json"
+RATING_FILE = "rating.json"
 
 
 class NoticeProblem(Enum):
@@ -35,11 +37,12 @@ class NoticeProblem(Enum):
 
     UNREADABLE = "unreadable"  # moved aside to .bak; defaults are used
     NOT_SAVED = "not_saved"  # a write failed; the previous file is unchanged
+    CARRIED_OVER = "carried_over"  # kept under an older version and carried over (the rating)
 
 
 @dataclass(frozen=True)
 class StoreNotice:
-    """Something the player should hear about a file. `kind` is "settings", "stats" or "autosave".
+    """Something the player should hear about a file. `kind` is "settings", "stats", "autosave" or "rating".
 
     `backup` is where the unreadable file was moved (None when nothing was moved);
     `detail` is the underlying error message, for a log or a tooltip.
@@ -83,6 +86,10 @@ class UserStore:
         return self.locations.data_dir / AUTOSAVE_FILE
 
     @property
+    def rating_path(self) -> Path:
+        return self.locations.data_dir / RATING_FILE
+
+    @property
     def records_dir(self) -> Path:
         """The folder saved records go to and Load lists. It is created by the first save,
         not here, so merely looking (the result screen, Load) leaves no empty folder behind."""
@@ -109,6 +116,22 @@ class UserStore:
 
     def save_stats(self, stats: Statistics) -> bool:
         return self._save("stats", self.stats_path, stats.to_dict())
+
+    # ----------------------------------------------------------------- rating
+    def load_rating(self, ladder_version: int) -> PlayerRating:
+        """The player's rating against the ladder; a new player's before the first rated game.
+        A rating kept under another ladder version is carried over, with a notice."""
+        player = self._load("rating", self.rating_path, lambda data: _rating_from(data, ladder_version))
+        if player is None:
+            return PlayerRating(ladder_version=ladder_version)
+        if player.carried_from:
+            log.info("rating carried over from ladder version %s to %s", player.carried_from, ladder_version)
+            self.notices.append(StoreNotice("rating", self.rating_path, None, NoticeProblem.CARRIED_OVER,
+                                            f"ladder version {player.carried_from} -> {ladder_version}"))
+        return player
+
+    def save_rating(self, player: PlayerRating, ladder_version: int) -> bool:
+        return self._save("rating", self.rating_path, player.to_dict(ladder_version))
 
     # --------------------------------------------------------------- autosave
     def save_game(self, game: Game) -> bool:
@@ -185,6 +208,13 @@ def _stats_from(data: Any) -> Statistics:
     try:
         return Statistics.from_dict(data)
     except StatisticsError as error:
+        raise _FileRejected(str(error)) from None
+
+
+def _rating_from(data: Any, ladder_version: int) -> PlayerRating:
+    try:
+        return PlayerRating.from_dict(data, ladder_version)
+    except RatingFileError as error:
         raise _FileRejected(str(error)) from None
 
 

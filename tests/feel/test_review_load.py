@@ -119,12 +119,16 @@ def test_play_on_from_a_move_keeps_the_players_and_the_moves_so_far(make_app):
 
 
 def test_a_loaded_record_continues_with_the_player_on_the_side_to_move(make_app):
+    from game.engine import Level
+    from game.rating.ladder import NAMED_RUNGS
+
     app = make_app(Settings(ai_level="strong"))
     record = GameRecord(moves=FIVE[:3], rule=Rule.STANDARD)
     review = open_scene(app, "review", record=record, back="load")
     game = review.continue_game()
     assert game.moves == FIVE[:3] and game.rule is Rule.STANDARD
-    assert game.config.white.is_human and game.config.black.level == "strong"
+    # the menu's named levels play as their places on the ladder
+    assert game.config.white.is_human and game.config.black.level == NAMED_RUNGS[Level.STRONG].value
 
 
 def test_a_recorded_resignation_is_shown_at_the_end(make_app):

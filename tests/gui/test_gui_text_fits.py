@@ -12,10 +12,15 @@ from typing import Any, Callable
 
 import pytest
 
+from game.engine import Level
 from game.model import Game, GameConfig, Player
+from game.rating.glicko2 import Rating
+from game.rating.ladder import LADDER_VERSION
+from game.rating.rated_game import RatingChange, Unrated
 from game.rules import Rule, Stone
 from game.scenes import scene_registry
 from game.storage import Settings, save_game_records
+from game.storage.rating_store import PlayerRating
 from game.ui import chrome
 from game.ui.layout import MIN_WINDOW
 from game.ui.layout_check import RecordingSurface, recording
@@ -50,7 +55,8 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
         lambda: {"game": _hot_seat()},
     ],
     "result": [
-        lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE)},  # the human won
+        lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE), "rating": _rating_change()},  # the human won
+        lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE), "rating": Unrated.ANALYSIS},
         lambda: {"game": _played(_vs_computer(Stone.WHITE, Rule.FREESTYLE), _FIVE)},  # the computer won
         lambda: {"game": _resigned()},
     ],
@@ -64,6 +70,10 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
         lambda: {"source": "games"},
     ],
 }
+
+
+def _rating_change() -> RatingChange:
+    return RatingChange(Rating(1234, 80), Rating(1251, 78), Level.R1550, 1.0)
 
 
 def _resigned() -> Game:
@@ -83,6 +93,10 @@ def _prepare_store(store) -> None:
         stats.record("master", "renju", result)
         stats.record("beginner", "freestyle", result)
     store.save_stats(stats)
+    player = PlayerRating(ladder_version=LADDER_VERSION)
+    for number, score in enumerate((1.0, 0.0, 1.0, 1.0, 0.5, 0.0, 1.0)):
+        player = player.after("1550", 1400.0, score, Rating(1000 + 40 * number, 350 - 40 * number))
+    store.save_rating(player, LADDER_VERSION)
 
 
 def _ways_to_open(name: str) -> list[Callable[[], dict[str, Any]]]:
@@ -140,3 +154,16 @@ def test_the_check_finds_text_wider_than_its_button(make_app):
         with layout_check.inside(pygame.Rect(100, 100, 40, 30)):
             surface.blit(text.render("A label far too long", 16, theme.TEXT), (104, 104))
     assert len(recorder.problems()) == 1 and "leaves its widget" in recorder.problems()[0]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("window", list(WINDOWS), ids=list(WINDOWS))
+@pytest.mark.parametrize("choice", ["ladder", "adaptive"])
+def test_the_menu_fits_with_the_ladder_or_adaptive_chosen_and_a_rating(make_app, store, window, language, choice):
+    _prepare_store(store)
+    app = make_app(Settings(language=language, ai_level=choice, ladder_rung="1550"), size=WINDOWS[window])
+    app.manager.switch("menu")
+    frames(app, 2)
+    assert app.manager.current.level_notes(), "a rated player choosing the ladder or Adaptive gets a note"
+    assert app.manager.current.focus.find("rung").visible is (choice == "ladder")
+    assert _problems_on_screen(app) == []

@@ -9,7 +9,8 @@ import pygame
 from game.i18n import tr
 from game.rules import Board
 from game.storage.engines import engine_entries
-from game.storage.settings import COLOURS, LEVELS, OPENINGS
+from game.rating.ladder import suggested_level
+from game.storage.settings import ADAPTIVE, AI_CHOICES, COLOURS, LADDER, LADDER_RUNGS, OPENINGS
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
 from game.ui.layout import BoardGeometry, ScreenLayout
@@ -27,6 +28,10 @@ def _opponent_label(value: str, engines: dict[str, str]) -> str:
 _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
 
 
+#: Lines of notes about the opponent above the column (the rung's description, the suggestion).
+_NOTE_LINES = 3
+
+
 def _row_gap(row_h: int) -> int:
     return max(6, row_h // 4)
 
@@ -41,6 +46,7 @@ class MenuScene(Scene):
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
         self.saved = self.app.saved_game()
+        self.player = self.app.player_rating()  # the player's rating: Adaptive and the suggestion read it
         self.showcase = Board(15)
         for point in _SHOWCASE:
             self.showcase.push(point)
@@ -54,8 +60,12 @@ class MenuScene(Scene):
         colour = OptionRow("colour", tr("menu.your_colour"), COLOURS, describe=lambda c: tr(f"colour.{c}"))
         colour.select(settings.human_colour)
         engines = {entry.command: entry.label for entry in engine_entries(settings)}
-        level = OptionRow("level", tr("menu.level"), LEVELS + tuple(engines), describe=lambda v: _opponent_label(v, engines))
+        level = OptionRow("level", tr("menu.level"), AI_CHOICES + tuple(engines), describe=lambda v: _opponent_label(v, engines))
         level.select(settings.opponent_engine if settings.opponent_engine in engines else settings.ai_level)
+        # the full ladder: one more row, for the rung, when "Ladder" is the level
+        rung = OptionRow("rung", tr("menu.rung"), LADDER_RUNGS, describe=lambda v: tr(f"level.{v}"),
+                         visible=level.value == LADDER)
+        rung.select(settings.ladder_rung)
         opening = OptionRow("opening", tr("menu.opening"), OPENINGS, describe=opening_rule_name)
         opening.select(settings.opening)
         return [
@@ -63,6 +73,7 @@ class MenuScene(Scene):
             Button("play_ai", tr("menu.play_ai"), primary=True),
             colour,
             level,
+            rung,
             opening,
             Button("hot_seat", tr("menu.hot_seat")),
             Button("puzzles", tr("menu.puzzles"), visible=self.app.manager.has_scene("puzzles")),
@@ -80,8 +91,8 @@ class MenuScene(Scene):
         column_w = int(min(440, max(300, width * 0.36)))
         row_h = int(min(54, max(38, height * 0.062)))
         visible = [w for w in widgets if w.visible]
-        # room for the rule summary above the column and the key footer below it
-        top_room, bottom_room = 2 * max(14, row_h // 3) + 12, max(12, height // 52) + 22
+        # room for the level note and the rule summary above the column, the key footer below it
+        top_room, bottom_room = (_NOTE_LINES + 2) * max(14, row_h // 3) + 24, max(12, height // 52) + 22
         while row_h > 28 and _column_height(len(visible), row_h) > height - top_room - bottom_room:
             row_h -= 1  # a small window with many rows: thinner rows rather than rows off-screen
         gap = _row_gap(row_h)
@@ -123,16 +134,19 @@ class MenuScene(Scene):
         if action == "continue" and self.saved is not None:
             self.app.manager.switch("play", game=self.saved)
         elif action == "play_ai":
-            self.app.manager.switch("play", game=new_game(settings, VS_AI))
+            self.app.manager.switch("play", game=new_game(settings, VS_AI, rating=self.player.rating))
         elif action == "hot_seat":
             self.app.manager.switch("play", game=new_game(settings, HOT_SEAT))
         elif action == "colour":
             self.app.update_settings(settings.with_changes(human_colour=value))
-        elif action == "level":  # a built-in level, or an external engine's command
-            if value in LEVELS:
+        elif action == "level":  # a built-in level (named, Adaptive, the ladder), or an external engine's command
+            if value in AI_CHOICES:
                 self.app.update_settings(settings.with_changes(ai_level=value, opponent_engine=""))
             else:
                 self.app.update_settings(settings.with_changes(opponent_engine=value))
+            self.resize(self.app.screen.get_size())  # the rung row comes and goes with "Ladder"
+        elif action == "rung":
+            self.app.update_settings(settings.with_changes(ladder_rung=value))
         elif action == "opening":
             self.app.update_settings(settings.with_changes(opening=value))
         elif action == "puzzles":
@@ -178,5 +192,30 @@ class MenuScene(Scene):
         settings = self.app.settings
         rule = tr(f"rule.{settings.rule}")
         summary = tr("menu.summary", rule=rule, size=settings.board_size)
-        label = text.fitted(summary, max(14, first.rect.height // 3), theme.TEXT_DIM, first.rect.width)
-        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, first.rect.top - 12)))
+        size = max(14, first.rect.height // 3)
+        label = text.fitted(summary, size, theme.TEXT_DIM, first.rect.width)
+        bottom = first.rect.top - 12
+        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, bottom)))
+        bottom -= label.get_height() + 6
+        lines = [line for note in self.level_notes() for line in text.wrap(note, size, first.rect.width)]
+        for line in reversed(lines[-_NOTE_LINES:]):  # drawn upwards from the summary
+            image = text.fitted(line, size, theme.ACCENT, first.rect.width)
+            surface.blit(image, image.get_rect(midbottom=(first.rect.centerx, bottom)))
+            bottom -= image.get_height() + 2
+
+    def level_notes(self) -> list[str]:
+        """At most two lines about the opponent: what the chosen rung or Adaptive does, and the
+        rung the player's rating suggests (once he has one)."""
+        settings = self.app.settings
+        if settings.opponent_engine:
+            return []
+        notes = []
+        rated = not self.player.is_new
+        if settings.ai_level == ADAPTIVE:
+            notes.append(tr("menu.adaptive_note", rating=round(self.player.rating.rating)) if rated else tr("menu.adaptive_new"))
+        elif settings.ai_level == LADDER:
+            notes.append(tr(f"ladder.desc.{settings.ladder_rung}"))
+        suggestion = suggested_level(self.player.rating) if rated else None
+        if suggestion is not None and settings.ai_level != ADAPTIVE:
+            notes.append(tr("menu.suggested", level=tr(f"level.{suggestion.value}")))
+        return notes

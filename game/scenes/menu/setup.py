@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from game.model import Game, GameConfig, Player
+from game.rating.glicko2 import Rating
+from game.rating.ladder import level_for_choice
 from game.rules import Point, Stone
 from game.rules.named_openings import ALL as NAMED_OPENINGS, named_opening
 from game.rules.opening import OpeningRule
@@ -25,8 +27,9 @@ def human_colour(settings: Settings, rng: random.Random) -> Stone:
     return Stone.BLACK
 
 
-def new_game(settings: Settings, mode: str, rng: random.Random | None = None) -> Game:
-    """A fresh game for `mode` ("ai" or "hotseat") with the rule, size and undo limit chosen.
+def new_game(settings: Settings, mode: str, rng: random.Random | None = None, rating: Rating | None = None) -> Game:
+    """A fresh game for `mode` ("ai" or "hotseat") with the rule, size and undo limit chosen;
+    `rating` is the player's, for the Adaptive opponent.
 
     Raises ValueError for an unknown mode.
     """
@@ -34,7 +37,7 @@ def new_game(settings: Settings, mode: str, rng: random.Random | None = None) ->
         black, white = Player.human("Black"), Player.human("White")
     elif mode == VS_AI:
         human = Player.human("Player")
-        computer = opponent(settings)
+        computer = opponent(settings, rating)
         side = human_colour(settings, rng or random.Random())
         black, white = (human, computer) if side is Stone.BLACK else (computer, human)
     else:
@@ -70,12 +73,13 @@ def opening_setup(settings: Settings, rng: random.Random) -> tuple[OpeningRule, 
     return rule, (), ""
 
 
-def opponent(settings: Settings) -> Player:
-    """The computer player: the chosen external engine if it is still listed, else the level."""
+def opponent(settings: Settings, rating: Rating | None = None) -> Player:
+    """The computer player: the chosen external engine if it is still listed, else the level
+    (a named level, a rung of the ladder, or for Adaptive the even match for `rating`)."""
     entry = find_entry(settings, settings.opponent_engine) if settings.opponent_engine else None
     if entry is not None:
         return Player.engine(entry.command, entry.label)
-    return Player.ai(settings.ai_level)
+    return Player.ai(level_for_choice(settings.ai_level, settings.ladder_rung, rating).value)
 
 
 def clock_seconds(settings: Settings) -> float | None:

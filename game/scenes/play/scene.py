@@ -26,6 +26,7 @@ from game.ui.opening_prompt import prompt_layout
 from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
+from ..shared.adaptive import next_game
 from ..shared.engine_players import fallback_level, hand_over_to_builtin
 from ..shared.names import result_sound
 from ..shared.opening_texts import choice_label, choice_text, seat_name
@@ -289,7 +290,7 @@ class PlayScene(Scene):
         self.app.play_sound(result_sound(game))
         self.app.record_result(game)
         self.app.autosave(game)
-        self.app.manager.switch("result", game=game)
+        self.app.manager.switch("result", game=game, rating=self.app.rating_outcome(game))
 
     def undo(self) -> None:
         requester = self._requester()
@@ -345,7 +346,7 @@ class PlayScene(Scene):
             return
         self.jobs.stop()
         self.app.forget_saved_game()
-        self.app.manager.switch("play", game=self.game.restart())
+        self.app.manager.switch("play", game=next_game(self.app, self.game))
 
     def continue_with_builtin(self) -> None:
         """Hand the failed engine's side to the built-in level; the position stays as it is."""

@@ -10,6 +10,8 @@ import pygame
 
 from game.i18n import tr
 from game.model import Game
+from game.rating.glicko2 import UNKNOWN_DEVIATION
+from game.rating.rated_game import RatingChange, Unrated
 from game.records import RecordError, point_to_notation
 from game.storage import save_game_records
 from game.ui import chrome, text, theme
@@ -19,6 +21,7 @@ from game.ui.stones import stone_surface
 from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
+from ..shared.adaptive import next_game
 from ..shared.names import headline, player_name, reason_text
 
 #: The winning five pulses for three beats, then stays lit, so an idle result screen does
@@ -30,10 +33,13 @@ WIN_PULSE_SECONDS = 3 / WIN_PULSE_HZ
 class ResultScene(Scene):
     reports_redraws = True
 
-    def enter(self, game: Game | None = None, **params: Any) -> None:
+    def enter(self, game: Game | None = None, rating: RatingChange | Unrated | None = None, **params: Any) -> None:
+        """`rating` is what the game did to the player's rating: the change, or why it was not
+        rated (None says nothing: a game finished before a restart)."""
         if game is None or game.result is None:
             raise ValueError("the result scene needs a finished game")
         self.game = game
+        self.rating = rating
         self.view: BoardView | None = None
         self.focus = FocusGroup()
         self.time = 0.0
@@ -80,7 +86,7 @@ class ResultScene(Scene):
 
     def perform(self, action: str) -> None:
         if action == "again":
-            self.app.manager.switch("play", game=self.game.restart())
+            self.app.manager.switch("play", game=next_game(self.app, self.game))
         elif action == "review":
             self.app.manager.switch("review", game=self.game)
         elif action == "analyse":
@@ -152,6 +158,10 @@ class ResultScene(Scene):
             image = text.render(line, body + 2, theme.TEXT)
             surface.blit(image, image.get_rect(midtop=(px + pw // 2, y)))
             y += image.get_height()
+        for line, line_colour in self._rating_lines(inner, body):
+            image = text.render(line, body, line_colour, bold=line_colour is not theme.TEXT_DIM)
+            surface.blit(image, image.get_rect(midtop=(px + pw // 2, y)))
+            y += image.get_height()
         y += pad
         rows = [
             (tr("result.moves"), str(game.move_count)),
@@ -175,3 +185,22 @@ class ResultScene(Scene):
         moves = [(move.stone, point_to_notation(move.point, size)) for move in game.board.history]
         draw_move_list(surface, pygame.Rect(px + pad, y, inner, self.buttons_top - y - pad), moves, max(12, body - 2))
         self.focus.draw(surface)
+
+    def _rating_lines(self, width: int, size: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """The rating change (up in green, down in red) and the opponent's rung, or why the game
+        was unrated; nothing for a game without a single human against the computer."""
+        rating = self.rating
+        if isinstance(rating, RatingChange):
+            before, after = round(rating.before.rating), round(rating.after.rating)
+            colour = theme.GOOD if rating.delta > 0 else theme.BAD if rating.delta < 0 else theme.TEXT
+            if rating.before.deviation >= UNKNOWN_DEVIATION:
+                headline = tr("rating.first", after=after)
+            else:
+                headline = tr("rating.change", before=before, after=after, delta=f"{rating.delta:+d}")
+            lines = [(line, colour) for line in text.wrap(headline, size, width)]
+            opponent = tr("rating.opponent", level=rating.opponent.value)
+            return lines + [(line, theme.TEXT_DIM) for line in text.wrap(opponent, size, width)]
+        if isinstance(rating, Unrated) and self.game.config.is_vs_ai:
+            reason = tr("rating.unrated", reason=tr(f"rating.unrated_{rating.value}"))
+            return [(line, theme.TEXT_DIM) for line in text.wrap(reason, size, width)]
+        return []

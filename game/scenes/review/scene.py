@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import tr
 from game.model import Game, Player
+from game.rating.ladder import level_for_choice
 from game.records import GameRecord, point_to_notation
 from game.rules import Board, IllegalMoveError, Outcome, Reason, Stone
 from game.storage import game_from_record, record_from_game
@@ -136,7 +137,8 @@ class ReviewScene(Scene):
         else:
             settings = self.app.settings
             human_side = self.board.to_move  # the player takes the side whose move it is
-            human, computer = Player.human("Player"), Player.ai(settings.ai_level)
+            level = level_for_choice(settings.ai_level, settings.ladder_rung, self.app.player_rating().rating)
+            human, computer = Player.human("Player"), Player.ai(level.value)
             black, white = (human, computer) if human_side is Stone.BLACK else (computer, human)
             undo_limit, forbidden_loses = settings.undo_limit, settings.forbidden_loses
         game = game_from_record(record, black, white, undo_limit, forbidden_loses)

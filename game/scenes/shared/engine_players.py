@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine import Level, Limit
 from game.model import Game, Player
+from game.rating.ladder import level_for_choice
 from game.storage.engines import find_entry
 
 from ..base import AppServices
@@ -58,11 +59,11 @@ def engine_limit(app: AppServices, clock_seconds: float | None) -> Limit:
 
 
 def fallback_level(app: AppServices) -> Level:
-    """The built-in level that takes over from a failed engine: the one chosen in the menu."""
-    try:
-        return Level(app.settings.ai_level)
-    except ValueError:
-        return Level.CASUAL
+    """The built-in level that takes over from a failed engine: the one chosen in the menu
+    (the chosen rung for the ladder; the even match for the player's rating for Adaptive)."""
+    settings = app.settings
+    rating = app.player_rating().rating if settings.ai_level == "adaptive" else None
+    return level_for_choice(settings.ai_level, settings.ladder_rung, rating)
 
 
 def hand_over_to_builtin(game: Game, level: Level) -> None:

@@ -10,6 +10,7 @@ from game.i18n import tr
 from game.storage import Statistics, Tally
 from game.storage.settings import LEVELS
 from game.storage.stats import engine_name, online_name
+from game.ui.rating_graph import draw_rating_graph
 from game.ui import chrome, text, theme
 from game.ui.widgets import Button, FocusGroup
 
@@ -22,7 +23,11 @@ def table_rows(stats: Statistics) -> list[tuple[str, str, Tally]]:
     """(level, rule, tally) for every pair played, easiest level first, then the total."""
     def order(row: tuple[str, str, Tally]) -> tuple[int, int, str, str]:
         level, rule, _ = row
-        level_rank = LEVELS.index(level) if level in LEVELS else len(LEVELS)
+        # the named levels, then the ladder's rungs by rating, then engines and unknown levels
+        if level in LEVELS:
+            level_rank = LEVELS.index(level)
+        else:
+            level_rank = len(LEVELS) + (int(level) if level.isdigit() else 100_000)
         rule_rank = _RULE_ORDER.index(rule) if rule in _RULE_ORDER else len(_RULE_ORDER)
         return level_rank, rule_rank, level, rule
 
@@ -54,6 +59,7 @@ class StatsScene(Scene):
         if not isinstance(self.stats, Statistics):  # a memory store keeps no statistics
             self.stats = Statistics()
         self.rows = table_rows(self.stats)
+        self.player = self.app.player_rating()
         self.focus = FocusGroup()
         self.resize(self.app.screen.get_size())
 
@@ -65,7 +71,10 @@ class StatsScene(Scene):
         self.title_size = int(min(40, max(24, height * 0.05)))
         row_h = int(min(46, max(32, height * 0.055)))
         back = pygame.Rect(self.panel.x + self.pad, self.panel.bottom - self.pad - row_h, panel_w - 2 * self.pad, row_h)
-        self.table_bottom = back.top - self.pad
+        # the player's rating and its graph sit between the table and Back
+        rating_h = int(self.panel.height * (0.3 if not self.player.is_new else 0.14))
+        self.rating_rect = pygame.Rect(back.x, back.top - self.pad - rating_h, back.width, rating_h)
+        self.table_bottom = self.rating_rect.top - self.pad // 2
         self.focus.set_widgets([Button("back", tr("common.back"), back, hint="Esc")])
         self.focus.focus = 0
 
@@ -85,6 +94,7 @@ class StatsScene(Scene):
         surface.blit(title, (x, y))
         y += int(self.title_size * 1.5)
         body = max(14, int(self.title_size * 0.5))
+        self._draw_rating(surface, body)
         if not self.rows:
             for line in text.wrap(tr("stats.empty"), body, inner):
                 image = text.render(line, body, theme.TEXT)
@@ -131,3 +141,30 @@ class StatsScene(Scene):
                 surface.blit(image, image.get_rect(topright=(lefts[column] + width, y)))
             height = max(height, image.get_height())
         return y + height + 8
+
+    def _draw_rating(self, surface: pygame.Surface, size: int) -> None:
+        """The player's rating with its uncertainty (one deviation, as the graph's band), how many
+        rated games, and the graph of the rating after each; or how to get a rating."""
+        area = self.rating_rect
+        player = self.player
+        if player.is_new:
+            y = area.y
+            for line in text.wrap(tr("stats.rating_none"), max(12, size - 2), area.width):
+                image = text.render(line, max(12, size - 2), theme.TEXT_DIM)
+                surface.blit(image, (area.x, y))
+                y += image.get_height() + 2
+            return
+        rating = player.rating
+        headline = text.fitted(tr("stats.rating", rating=round(rating.rating), deviation=round(rating.deviation)),
+                               size, theme.ACCENT, area.width // 2, bold=True)
+        surface.blit(headline, (area.x, area.y))
+        count = text.fitted(tr("stats.rating_games", count=player.games), max(12, size - 2), theme.TEXT_DIM, area.width // 2 - 8)
+        surface.blit(count, count.get_rect(topright=(area.right, area.y)))
+        caption_size = max(11, size - 4)
+        caption = text.fitted(tr("stats.rating_graph"), caption_size, theme.TEXT_DIM, area.width)
+        top = area.y + headline.get_height() + 4
+        surface.blit(caption, (area.x, top))
+        top += caption.get_height() + 2
+        graph = pygame.Rect(area.x, top, area.width, max(20, area.bottom - top))
+        draw_rating_graph(surface, graph, [g.rating for g in player.history], [g.deviation for g in player.history],
+                          caption_size)

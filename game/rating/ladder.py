@@ -1,0 +1,92 @@
+"""The strength ladder as the game sees it: each rung's measured rating, the named levels'
+places on it, the Adaptive opponent's choice and the level the menu suggests.
+
+The ratings come from game/engine/ladder_table.json, written by
+build_scripts/calibrate_ladder.py; a rung missing from the table (or a missing or damaged
+table) falls back to the rating it is named by, so the game never depends on a
+calibration having been run. The scale is fixed: the seed bot is 1000.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from game.engine.api import Level
+
+from .glicko2 import Rating, expected_score
+
+log = logging.getLogger(__name__)
+
+TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "ladder_table.json"
+#: Bumped whenever the rungs change meaning (their settings, the scale); a player's rating
+#: kept under an older version is carried over with a wider deviation (storage/rating_store.py).
+LADDER_VERSION = 1
+#: Where the short list of named levels sits on the ladder (the menu's plain choices).
+NAMED_RUNGS = {
+    Level.BEGINNER: Level.R850,
+    Level.CASUAL: Level.R1400,
+    Level.STRONG: Level.R2000,
+    Level.MASTER: Level.R2200,
+}
+#: A rung's rating is known to within about this (a 40-game match gives roughly +-60 at 95%).
+RUNG_DEVIATION = 40.0
+
+
+@lru_cache(maxsize=4)
+def measured_ratings(path: Path = TABLE_PATH) -> dict[str, float]:
+    """Measured rating per rung value ("1550" -> 1412.0); empty when there is no usable table."""
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+        return {str(row["level"]): float(row["rating"]) for row in table["rungs"]}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning("the ladder table %s is unusable (%s); using the rungs' names as ratings", path, error)
+        return {}
+
+
+def rung_of(level: Level) -> Level:
+    """The ladder rung a level plays as: a rung is itself, a named level its place on the ladder."""
+    return NAMED_RUNGS.get(level, level)
+
+
+def rating_of(level: Level) -> float:
+    """The measured rating of a level's rung, or its label when it has not been measured."""
+    rung = rung_of(level)
+    return measured_ratings().get(rung.value, float(rung.rating))
+
+
+def opponent_rating(level: Level) -> Rating:
+    """A level as a Glicko-2 opponent."""
+    return Rating(rating_of(level), RUNG_DEVIATION)
+
+
+def adaptive_level(player: Rating, target: float = 0.5) -> Level:
+    """The rung whose expected score against `player` is closest to `target` (the Adaptive opponent)."""
+    return min(Level.rungs(), key=lambda rung: (abs(expected_score(player, opponent_rating(rung)) - target), rung.rating))
+
+
+def suggested_level(player: Rating | None) -> Level | None:
+    """The rung the menu suggests: the even match for a rated player, nothing before the first game."""
+    if player is None:
+        return None
+    return adaptive_level(player)
+
+
+def level_for_choice(choice: str, ladder_rung: str, player: Rating | None) -> Level:
+    """The rung a menu choice plays: a named level its place on the ladder (NAMED_RUNGS, so the
+    short list and the rating agree), "ladder" the chosen rung, "adaptive" the even match for
+    `player` (a new player meets the 1000 rung). Anything unknown (an old or edited settings
+    file) plays Casual's rung rather than failing. (The brain's `--level casual` is still the
+    original named level, whose settings levels.py keeps.)"""
+    if choice == "adaptive":
+        return adaptive_level(player if player is not None else Rating(1000.0, 350.0))
+    if choice == "ladder":
+        choice = ladder_rung
+    try:
+        return rung_of(Level(choice))
+    except ValueError:
+        return rung_of(Level.CASUAL)

@@ -40,6 +40,28 @@ def _column_height(rows: int, row_h: int) -> int:
     return rows * row_h + (rows - 1) * _row_gap(row_h)
 
 
+#: Rows get no thinner than this; below it the plain buttons pair up instead.
+_MIN_ROW_H = 30
+#: The buttons that keep a whole row: the game starts and the choices that shape it.
+_WIDE = ("continue", "play_ai")
+
+
+def _column_rows(visible: list[Any], paired: bool) -> list[list[Any]]:
+    """The column's rows, top to bottom. Paired, the plain buttons below the choices (two
+    players, puzzles, online, watch, load, statistics, settings, quit) sit two to a row."""
+    rows: list[list[Any]] = []
+    for widget in visible:
+        if paired and _is_plain(widget) and rows and len(rows[-1]) == 1 and _is_plain(rows[-1][0]):
+            rows[-1].append(widget)
+        else:
+            rows.append([widget])
+    return rows
+
+
+def _is_plain(widget: Any) -> bool:
+    return isinstance(widget, Button) and widget.action not in _WIDE
+
+
 class MenuScene(Scene):
     reports_redraws = True  # nothing here moves by itself: drawn after input only
 
@@ -93,15 +115,20 @@ class MenuScene(Scene):
         visible = [w for w in widgets if w.visible]
         # room for the level note and the rule summary above the column, the key footer below it
         top_room, bottom_room = (_NOTE_LINES + 2) * max(14, row_h // 3) + 24, max(12, height // 52) + 22
-        while row_h > 28 and _column_height(len(visible), row_h) > height - top_room - bottom_room:
+        rows = _column_rows(visible, paired=False)
+        if _column_height(len(rows), _MIN_ROW_H) > height - top_room - bottom_room:
+            rows = _column_rows(visible, paired=True)  # a small window: the plain buttons two abreast
+        while row_h > _MIN_ROW_H and _column_height(len(rows), row_h) > height - top_room - bottom_room:
             row_h -= 1  # a small window with many rows: thinner rows rather than rows off-screen
         gap = _row_gap(row_h)
-        total = _column_height(len(visible), row_h)
+        total = _column_height(len(rows), row_h)
         x = width - column_w - int(width * 0.07)
         y = min(max(int(height * 0.22), (height - total) // 2 + int(height * 0.06)), height - total - int(height * 0.06))
         y = max(top_room, min(y, height - bottom_room - total))
-        for widget in visible:
-            widget.rect = pygame.Rect(x, y, column_w, row_h)
+        for row in rows:
+            cell_w = (column_w - gap * (len(row) - 1)) // len(row)
+            for index, widget in enumerate(row):
+                widget.rect = pygame.Rect(x + index * (cell_w + gap), y, cell_w, row_h)
             y += row_h + gap
         self.focus.set_widgets(widgets)
         # the decorative board fills the left side under the title

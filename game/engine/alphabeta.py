@@ -13,6 +13,7 @@ A side that can make an open four (with no five against it) has won.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import random
 import time
@@ -48,6 +49,8 @@ FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
     "vcf_cap": 64,
 }
+#: The bit that runs the depth-shaped search (native/search_pvs.h) for a config with search="pvs".
+_PVS_BIT = 128
 #: The additions used in play (vcf_cap only where the level config asks for it: on short
 #: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
@@ -108,6 +111,7 @@ class AlphaBeta:
         # failure memo with `threats`.
         self.native = None
         self.aspiration = False
+        self.depth_shaped = False  # the depth-shaped search below: late root moves are reduced too
         if native:
             if reference is None:
                 reference = REFERENCE_SEARCH
@@ -116,6 +120,9 @@ class AlphaBeta:
             features, keep = (0, False) if reference else _features()
             if not config.capped_vcf:  # a short turn's setting (root.py)
                 features &= ~FEATURE_BITS["vcf_cap"]
+            if config.search == "pvs" and not reference:
+                features |= _PVS_BIT
+                self.depth_shaped = True
             self.aspiration = bool(features & FEATURE_BITS["aspiration"])
             keep = keep and clock.deadline is not None
             # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
@@ -330,7 +337,10 @@ class AlphaBeta:
                 if number == 0:
                     score = -self.negamax(depth - 1, -beta, -alpha, 1, other)
                 else:
-                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, other)
+                    reduced = depth - 1 - (_root_reduction(depth, number) if self.depth_shaped else 0)
+                    score = -self.negamax(reduced, -alpha - 1, -alpha, 1, other)
+                    if reduced < depth - 1 and score > alpha:
+                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, other)
                     if alpha < score < beta:
                         score = -self.negamax(depth - 1, -beta, -alpha, 1, other)
             finally:
@@ -402,6 +412,14 @@ class AlphaBeta:
             return self.native.tt_move(colour)
         entry = self.tt.get(self.board.hash ^ (SIDE_KEY if colour == WHITE else 0))
         return -1 if entry is None else entry[3]
+
+
+def _root_reduction(depth: int, number: int) -> int:
+    """Plies a late root move is first searched shallower by, under the depth-shaped search
+    (number counts from 0): as native/search_pvs.c reduces, in whole plies."""
+    if depth < 3 or number < 2:
+        return 0
+    return int(0.3 + math.log(depth) * math.log(number + 1) / 2.2)
 
 
 def _to_tt(score: int, ply: int) -> int:

@@ -30,9 +30,18 @@ tuned one scored only 32-5-3 against the seed bot, under the 90% line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 
 from .api import Level
+
+#: The searches a level can run below the root: "classic" (alphabeta.py and native/search.c,
+#: a beam that narrows with the distance from the root) and "pvs" (native/search_pvs.c, shaped
+#: by the remaining depth, issue 31; compiled kernel only, the pure-Python engine keeps the
+#: classic one). GOMOKU_SEARCH=pvs gives it to Master, so a match can weigh the two.
+SEARCHES = ("classic", "pvs")
+#: Deepest iteration of Master's depth-shaped search (its reductions make deep iterations cheap).
+PVS_MAX_DEPTH = 40
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,8 @@ class LevelConfig:
                 `vcf_cap` feature). The root sets it on short turns only.
     weights:    the evaluation table (a name in eval_weights.TABLES); GOMOKU_EVAL_WEIGHTS
                 overrides it for every level.
+    search:     the search below the root, one of SEARCHES ("pvs": no beam, so the root keeps
+                every candidate too).
     """
 
     max_depth: int
@@ -74,6 +85,7 @@ class LevelConfig:
     quiet_threes: bool = False
     capped_vcf: bool = False
     weights: str = "handset"
+    search: str = "classic"
 
 
 LEVEL_CONFIGS = {
@@ -95,4 +107,12 @@ LEVEL_CONFIGS = {
 
 
 def level_config(level: Level) -> LevelConfig:
-    return LEVEL_CONFIGS[level]
+    """The level's settings; GOMOKU_SEARCH (one of SEARCHES) chooses Master's search."""
+    config = LEVEL_CONFIGS[level]
+    chosen = os.environ.get("GOMOKU_SEARCH", "").strip()
+    if chosen and level is Level.MASTER:
+        if chosen not in SEARCHES:
+            raise ValueError(f"unknown search {chosen!r} in GOMOKU_SEARCH; known: {', '.join(SEARCHES)}")
+        if chosen == "pvs":
+            config = replace(config, search="pvs", max_depth=PVS_MAX_DEPTH)
+    return config

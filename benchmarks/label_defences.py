@@ -1,7 +1,7 @@
 """Label the positions after each accepted defence of the must-defend set with Rapfi's verdict
 (maintenance; needs ../shared/anchors/rapfi, which is never part of the game or its tests).
 
-    python benchmarks/label_defences.py [--time-ms 1000] [--out tests/data/defences_by_rapfi.txt]
+    python benchmarks/label_defences.py [--time-ms 1000] [--out tests/data/defences_by_rapfi.txt] [--recheck]
 
 For every defend-vct file in tests/data/tactics/ and every accepted move in it, the position
 after the move (the attacker to move) goes to Rapfi as a Gomocup BOARD, and its last reported
@@ -9,6 +9,8 @@ evaluation is written as one line: `NAME X,Y EVAL DEPTH`, EVAL being a number or
 (a mate for or against the attacker). The oracle that accepted the moves is bounded (so many
 threes, fours and moves): Rapfi finds wins beyond those bounds in many of them, and the false
 mate tests (tests/engine/test_pvs_search.py) only use the positions Rapfi does not call won.
+--recheck asks again, at --time-ms, only about the positions the file does not call won (a
+longer look finds some of the long wins), and keeps the other lines.
 """
 
 from __future__ import annotations
@@ -57,15 +59,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "data" / "defences_by_rapfi.txt")
+    parser.add_argument("--recheck", action="store_true", help="ask again only where --out has no mate")
     args = parser.parse_args()
-    rows = [f"# Rapfi-classical at {args.time_ms} ms on the position after each accepted defence of the defend-vct",
-            "# files, the attacker to move: NAME X,Y EVAL DEPTH (EVAL +M<n>: Rapfi finds the attacker a win in n",
-            "# plies). Made by benchmarks/label_defences.py; the accepted moves come from benchmarks/reference.py."]
+    known = {}
+    if args.recheck:
+        for line in args.out.read_text().splitlines():
+            if line and not line.startswith("#") and "M" in line.split()[2]:
+                known[tuple(line.split()[:2])] = line
+    rows = [f"# Rapfi-classical on the position after each accepted defence of the defend-vct files, the attacker",
+            "# to move: NAME X,Y EVAL DEPTH (EVAL +M<n>: Rapfi finds the attacker a win in n plies). Made by",
+            f"# benchmarks/label_defences.py at 1000 ms, the positions it found no win in asked again at {args.time_ms} ms"
+            if args.recheck else f"# benchmarks/label_defences.py at {args.time_ms} ms.",
+            "# The accepted moves come from benchmarks/reference.py."]
     for tactic in load_tactics():
         if tactic.kind != "defend-vct":
             continue
         defender = int(tactic.position.to_move)
         for x, y in sorted(tactic.accept):
+            if (tactic.name, f"{x},{y}") in known:
+                rows.append(known[(tactic.name, f"{x},{y}")])
+                continue
             stones = (*tactic.position.stones, (x, y, defender))
             verdict, depth = rapfi_verdict(stones, 3 - defender, tactic.position.rule.value, args.time_ms)
             rows.append(f"{tactic.name} {x},{y} {verdict} {depth}")

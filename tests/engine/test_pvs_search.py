@@ -1,5 +1,5 @@
 """The depth-shaped search (native/search_pvs.c, issue 31), run below the root when a level's
-config says search="pvs" (GOMOKU_SEARCH=pvs for Master).
+config says search="pvs": Master's, unless GOMOKU_SEARCH=classic.
 
 It is a different tree from the old search, so it is held to outcomes, not to nodes: it
 makes fives and blocks fours, solves the VCF and four-three positions of the tactics set,
@@ -60,6 +60,15 @@ def test_the_switch_runs_the_depth_shaped_search_and_only_for_master(monkeypatch
     assert searcher.depth_shaped
     _deepen(searcher, int(_middlegames()[3].to_move), range(1, 4))
     assert searcher.native.horizon_nodes() > 0  # the horizon search ran, not the old leaf VCF
+
+
+def test_master_runs_the_depth_shaped_search_unless_told_otherwise(monkeypatch):
+    monkeypatch.delenv("GOMOKU_SEARCH", raising=False)
+    assert level_config(Level.MASTER).search == "pvs"
+    assert level_config(Level.MASTER).max_depth == PVS_MAX_DEPTH
+    monkeypatch.setenv("GOMOKU_SEARCH", "classic")
+    assert level_config(Level.MASTER).search == "classic"
+    assert level_config(Level.MASTER).max_depth < PVS_MAX_DEPTH
 
 
 def test_an_unknown_search_name_is_refused_with_the_known_ones(monkeypatch):

@@ -37,10 +37,23 @@ tuned one scored only 32-5-3 against the seed bot, under the 90% line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 
 from .api import Level
 from .blindness import Blindness
+
+#: The searches a level can run below the root: "classic" (alphabeta.py and native/search.c,
+#: a beam that narrows with the distance from the root) and "pvs" (native/search_pvs.c, shaped
+#: by the remaining depth, issue 31; compiled kernel only, the pure-Python engine keeps the
+#: classic one). Master runs "pvs": at 300 ms a move against Rapfi at 40 ms it scored 128-70-2
+#: (64.5%) over 200 games where the classic search scored 103-96-1 (51.8%) (benchmarks/README.md).
+#: GOMOKU_SEARCH=classic gives Master the classic search back, so a match can weigh the two.
+SEARCHES = ("classic", "pvs")
+#: Deepest iteration of Master's depth-shaped search (its reductions make deep iterations cheap),
+#: and of its classic search.
+PVS_MAX_DEPTH = 40
+CLASSIC_MAX_DEPTH = 16
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,8 @@ class LevelConfig:
     weights:    the evaluation table (a name in eval_weights.TABLES); GOMOKU_EVAL_WEIGHTS
                 overrides it for every level.
     blindness:  a ladder rung's blind spots at the root (blindness.py); None sees all.
+    search:     the search below the root, one of SEARCHES ("pvs": no beam, so the root keeps
+                every candidate too).
     """
 
     max_depth: int
@@ -84,6 +99,7 @@ class LevelConfig:
     capped_vcf: bool = False
     weights: str = "handset"
     blindness: Blindness | None = None
+    search: str = "classic"
 
 
 LEVEL_CONFIGS = {
@@ -98,8 +114,8 @@ LEVEL_CONFIGS = {
         weights="tuned",
     ),
     Level.MASTER: LevelConfig(
-        max_depth=16, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4, root_tss=10, quiet_threes=True,
-        weights="tuned",
+        max_depth=PVS_MAX_DEPTH, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4, root_tss=10,
+        quiet_threes=True, weights="tuned", search="pvs",
     ),
 }
 
@@ -163,5 +179,13 @@ RUNG_CONFIGS = {
 
 
 def level_config(level: Level) -> LevelConfig:
-    """The settings of a named level or a ladder rung."""
-    return LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else RUNG_CONFIGS[level]
+    """The settings of a named level or a ladder rung; GOMOKU_SEARCH (one of SEARCHES) chooses
+    the search of Master and of the full-engine rung."""
+    config = LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else RUNG_CONFIGS[level]
+    chosen = os.environ.get("GOMOKU_SEARCH", "").strip()
+    if chosen and level in (Level.MASTER, Level.R2200):
+        if chosen not in SEARCHES:
+            raise ValueError(f"unknown search {chosen!r} in GOMOKU_SEARCH; known: {', '.join(SEARCHES)}")
+        depth = PVS_MAX_DEPTH if chosen == "pvs" else CLASSIC_MAX_DEPTH
+        config = replace(config, search=chosen, max_depth=depth)
+    return config

@@ -207,7 +207,9 @@ class _RootSearch:
             if found is not None:
                 return found
             # Defence before our own slower threat search: a missed VCT of his loses the game.
-            ordered = self._refute_threats(ordered, None if forced else width)
+            # The depth-shaped search prunes by itself: the root keeps every candidate.
+            everything = forced or (self.config.search == "pvs" and engine.kernel is not None)
+            ordered = self._refute_threats(ordered, None if everything else width)
             found = self._vct_win(set(root))
             if found is not None:
                 return found

@@ -17,6 +17,14 @@ from game.engine.threats import ThreatSearch
 
 from test_kernel import _middlegames
 
+
+@pytest.fixture(autouse=True)
+def _classic_search(monkeypatch):
+    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    no longer runs by default (levels.SEARCHES)."""
+    monkeypatch.setenv("GOMOKU_SEARCH", "classic")
+
+
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
 
 

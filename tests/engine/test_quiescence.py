@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.engine.alphabeta import AlphaBeta
 from game.engine.api import Level
 from game.engine.clock import Clock
@@ -12,6 +14,14 @@ from game.engine.state import BLACK, WHITE, EngineBoard
 from game.engine.threats import ThreatSearch
 
 from engine_positions import board_from_rows
+
+
+@pytest.fixture(autouse=True)
+def _classic_search(monkeypatch):
+    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    no longer runs by default (levels.SEARCHES)."""
+    monkeypatch.setenv("GOMOKU_SEARCH", "classic")
+
 
 # Black has just made an open three on row 6; white is to move and can block either end.
 ROWS = ["." * 15] * 5 + [

@@ -14,6 +14,13 @@ from game.engine.tss import ThreatSpaceSearch
 from test_kernel import _middlegames
 
 
+@pytest.fixture(autouse=True)
+def _classic_search(monkeypatch):
+    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    no longer runs by default (levels.SEARCHES)."""
+    monkeypatch.setenv("GOMOKU_SEARCH", "classic")
+
+
 @pytest.fixture
 def spy(monkeypatch):
     """Counts threat-space searches and records how many root moves each iteration gets."""

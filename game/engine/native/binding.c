@@ -13,12 +13,13 @@
 #include "board.h"
 #include "memo.h"
 #include "search.h"
+#include "search_pvs.h"
 #include "threats.h"
 #include "tss.h"
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 13
+#define KERNEL_API_VERSION 14
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 
@@ -556,7 +557,7 @@ Search_negamax(SearchObject *self, PyObject *args)
     SearchClock *clock = &search->clock;
     Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
     search_start_clock(clock, nodes, next_check, interval, max_nodes, seconds, poll);
-    int score = search_run(search, depth, alpha, beta, ply, side);
+    int score = (search->config.features & FEATURE_PVS ? pvs_run : search_run)(search, depth, alpha, beta, ply, side);
     if (clock->halt == HALT_ERROR)
         return raise_core_error(clock->error);
     if (PyErr_Occurred()) /* raised by stop() */
@@ -574,8 +575,16 @@ Search_tt_move(SearchObject *self, PyObject *arg)
     return PyLong_FromLong(entry == NULL ? -1 : entry->move);
 }
 
+static PyObject *
+Search_horizon_nodes(SearchObject *self, PyObject *unused)
+{
+    return PyLong_FromLong(self->search.horizon_nodes);
+}
+
 static PyMethodDef Search_methods[] = {
     {"negamax", (PyCFunction)Search_negamax, METH_VARARGS, Search_negamax_doc},
+    {"horizon_nodes", (PyCFunction)Search_horizon_nodes, METH_NOARGS,
+     PyDoc_STR("horizon_nodes() -> nodes the depth-shaped search (features & 256) spent in its horizon search")},
     {"tt_move", (PyCFunction)Search_tt_move, METH_O,
      PyDoc_STR("tt_move(side) -> the best move stored for the board's position with `side` to move, or -1")},
     {NULL, NULL, 0, NULL},

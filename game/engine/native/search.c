@@ -63,6 +63,12 @@ check(SearchClock *clock)
     return 0;
 }
 
+int
+search_clock_check(SearchClock *clock)
+{
+    return check(clock);
+}
+
 /* Clock.advance: count `nodes` at once, and check as the Python clock does. */
 static inline int
 advance(SearchClock *clock, long nodes)

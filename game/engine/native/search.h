@@ -97,6 +97,7 @@ typedef struct {
     int32_t counter[3][MAX_CELLS]; /* [side][opponent's last move] -> the move that refuted it, or -1 */
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
+    long horizon_nodes; /* nodes of the depth-shaped search's horizon search (qsearch.c), since init */
 } Search;
 
 /* `tt` and `history` (one entry per cell) outlive the search. */
@@ -106,6 +107,10 @@ void search_init(Search *search, Board *board, SearchConfig config, TT *tt, Memo
  * budget (< 0: none), the seconds to the deadline (< 0: none) and the stop flag's poll. */
 void search_start_clock(SearchClock *clock, long nodes, long next_check, long interval, long max_nodes, double seconds,
                         Poll stop);
+
+/* Check the clock now (the stop flag every few checks, the deadline, the node budget):
+ * nonzero, with clock->halt set, when the search must end. */
+int search_clock_check(SearchClock *clock);
 
 /* The score for `side` to move, exact inside (alpha, beta), a bound outside. Start
  * search->clock first; when clock.halt is set on return the score means nothing. */

@@ -1,0 +1,95 @@
+"""Depth completed, nodes per second and the horizon's share of the nodes, old search against new.
+
+    python benchmarks/search_shape.py [--searches classic,pvs] [--time-ms 1000] [--positions 20] [-v]
+
+Master searches each of the 20 middlegames (benchmarks/data/middlegames.txt) for --time-ms
+with each search below the root (levels.SEARCHES, as GOMOKU_SEARCH chooses it). Positions a
+search answers by a shortcut (a forced block, a VCF or VCT) or proves won or lost are left out
+of its depth, as issue 31 counts them. Prints per search: positions counted, median and mean
+depth completed, nodes per second, and for the depth-shaped search the share of its nodes
+spent in the horizon search (qsearch.c).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from speed import load_positions  # noqa: E402
+
+from game.engine import Level, Limit, search  # noqa: E402
+from game.engine import alphabeta  # noqa: E402
+from game.engine.alphabeta import WIN_THRESHOLD  # noqa: E402
+
+
+class _Searchers:
+    """Every AlphaBeta the root makes, so the benchmark can read the compiled search's counters."""
+
+    def __init__(self) -> None:
+        self.made: list = []
+        self._original = alphabeta.AlphaBeta.__init__
+        searchers = self
+
+        def recording_init(instance, *args, **kwargs):
+            searchers._original(instance, *args, **kwargs)
+            searchers.made.append(instance)
+
+        alphabeta.AlphaBeta.__init__ = recording_init
+
+    def horizon_nodes(self) -> int:
+        total = sum(s.native.horizon_nodes() for s in self.made if s.native is not None)
+        self.made.clear()
+        return total
+
+
+def measure(name: str, positions, time_ms: int, verbose: bool, searchers: _Searchers) -> None:
+    os.environ["GOMOKU_SEARCH"] = name
+    depths, nodes, horizon, seconds, left_out = [], 0, 0, 0.0, 0
+    for number, position in enumerate(positions, 1):
+        searchers.horizon_nodes()
+        started = time.perf_counter()
+        result = search(position, Limit(time_ms=time_ms), Level.MASTER)
+        elapsed = time.perf_counter() - started
+        total = searchers.made[0].clock.nodes if searchers.made else result.nodes
+        in_horizon = searchers.horizon_nodes()
+        counted = not result.forced and abs(result.score) <= WIN_THRESHOLD
+        if verbose:
+            print(f"  {name} #{number}: depth {result.depth} score {result.score} nodes {total} "
+                  f"horizon {in_horizon} {result.forced or ''}{'' if counted else ' (left out)'}")
+        if not counted:
+            left_out += 1
+            continue
+        depths.append(result.depth)
+        nodes += total
+        horizon += in_horizon
+        seconds += elapsed
+    share = f"{100 * horizon / nodes:.0f}%" if nodes and horizon else "-"
+    rate = nodes / seconds if seconds else 0
+    median = statistics.median(depths) if depths else 0
+    mean = statistics.mean(depths) if depths else 0
+    print(f"{name:<9}{len(depths):>5}{left_out:>6}{median:>8}{mean:>7.2f}{rate:>11.0f}{share:>9}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--searches", default="classic,pvs")
+    parser.add_argument("--time-ms", type=int, default=1000)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("-v", "--verbose", action="store_true", help="a line per position")
+    args = parser.parse_args()
+    positions = load_positions()[: args.positions]
+    searchers = _Searchers()
+    print(f"{'search':<9}{'pos':>5}{'left':>6}{'median':>8}{'mean':>7}{'nodes/s':>11}{'horizon':>9}")
+    for name in args.searches.split(","):
+        measure(name.strip(), positions, args.time_ms, args.verbose, searchers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+/* Move picking for the depth-shaped search (search_pvs.c): no fixed beam. A node's candidates
+ * are every empty cell near a stone, scored as order.c scores them (own value twice, his
+ * once, history) with the table move, the killers and the counter move on top, and handed
+ * out best first one at a time: a node cut after its first move never sorts the rest.
+ *
+ * Against an open three the candidates are exact: our fours, and the cells after which he
+ * has no open four to make (order.c offers every cell where he would make a four, a wider
+ * set). For the horizon search, only the side's own fours.
+ */
+#ifndef GOMOKU_MOVEPICK_H
+#define GOMOKU_MOVEPICK_H
+
+#include "board.h"
+
+typedef struct {
+    int count, next;
+    int64_t keyed[MAX_MOVES]; /* score << 16 | cell: one compare picks the best */
+} MovePicker;
+
+/* What the search knows about a node's good moves (-1: none). */
+typedef struct {
+    ptrdiff_t tt_move, killer_a, killer_b, counter;
+} MoveHints;
+
+/* Every empty cell near a stone (renju-forbidden points left out for black); returns how many. */
+int picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
+
+/* Against his open three: our fours and the cells after which he has no open four to make.
+ * Makes and unmakes on `board` (left as it was); returns how many, or a core error code. */
+int picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hints, const int64_t *history);
+
+/* The side's fours (a four with a three first, then by value), the table move first. */
+int picker_fours(MovePicker *picker, const Board *board, int side, ptrdiff_t tt_move);
+
+/* The best cell not handed out yet, or -1 when none is left. */
+static inline ptrdiff_t
+picker_next(MovePicker *picker)
+{
+    if (picker->next >= picker->count)
+        return -1;
+    int best = picker->next;
+    for (int k = best + 1; k < picker->count; k++)
+        if (picker->keyed[k] > picker->keyed[best])
+            best = k;
+    int64_t chosen = picker->keyed[best];
+    picker->keyed[best] = picker->keyed[picker->next];
+    picker->keyed[picker->next++] = chosen;
+    return (ptrdiff_t)(chosen & 0xFFFF);
+}
+
+#endif

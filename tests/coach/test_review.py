@@ -35,8 +35,8 @@ def _threat_proof(proof) -> bool:
 #: Wins only the alpha-beta search proves, found or not within FAST_MS depending on the
 #: machine's speed. Each is real: Rapfi at 5 s scores the position after GAME_MISSED_VCT's
 #: move 12 as mate in 15 for black (g9, our (6, 8)); after GAME_MISSED_VCF's move 22 it sees
-#: mate in 21 for black.
-DEEP_WINS = {"vct": {12: Stone.BLACK, 13: Stone.BLACK}, "vcf": {22: Stone.BLACK}}
+#: mate in 21 for black, and after its last move, 24, mate in 19 (j12, our (9, 11)).
+DEEP_WINS = {"vct": {12: Stone.BLACK, 13: Stone.BLACK}, "vcf": {22: Stone.BLACK, 24: Stone.BLACK}}
 
 
 def assert_deep_flags_are_real(review, game: list, known: dict) -> None:

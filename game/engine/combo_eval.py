@@ -35,7 +35,9 @@ CLASS_COUNT = pt.C_FIVE + 1
 #: (the side to move's best class, the opponent's best class)
 THREAT_COUNT = CLASS_COUNT * CLASS_COUNT
 #: Win rate = sigmoid(score / EVAL_SCALE); policy logit = order score / ORDER_SCALE.
-EVAL_SCALE = 400
+#: 1800 is about the scale of today's evaluation (its best fit to the teacher's win rate
+#: was sigmoid(score / 1800) in freestyle), so the search's margins keep their meaning.
+EVAL_SCALE = 1800
 ORDER_SCALE = 1000
 RULES = ("freestyle", "standard", "renju")
 #: The environment variable that switches the compiled search to these tables.

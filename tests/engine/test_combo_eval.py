@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -192,3 +193,15 @@ def test_the_line_key_the_native_code_tells_the_rules_apart_by():
     left, one on the right): a five where overlines win, an overline under exact five."""
     assert pt.line_table(pt.BLACK_CODE, False)[0x155] == pt.FIVE
     assert pt.line_table(pt.BLACK_CODE, True)[0x155] == pt.OVERLINE
+
+
+@compiled_only
+def test_with_the_switch_the_python_search_still_visits_the_compiled_search_tree():
+    """The Python fallback (alphabeta.py) reads the same tables through combo_eval.py, so
+    test_native_search's node-for-node check holds with GOMOKU_EVAL=combo too."""
+    env = {**os.environ, ce.EVAL_ENV: "combo"}
+    test = str(Path(__file__).with_name("test_native_search.py"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider", test, "-k", "same_tree"],
+                          env=env, capture_output=True, text=True, timeout=600, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert done.stdout.count("PASSED ") == 3, done.stdout[-2000:]

@@ -94,8 +94,11 @@ class AlphaBeta:
         self.clock = clock
         self.threats = threats
         self.renju = board.rule.value == "renju"
-        # GOMOKU_EVAL=combo: the learned combination tables (as the compiled search then uses).
-        self.combo = combo_eval.tables_for(board.rule.value) if combo_eval.combo_enabled() else None
+        # GOMOKU_EVAL=combo (-eval, -order): the learned combination tables, as the compiled search.
+        use_eval, use_order = combo_eval.combo_switches()
+        tables = combo_eval.tables_for(board.rule.value) if use_eval or use_order else None
+        self.combo = tables if use_eval else None
+        self.combo_order = tables if use_order else None
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         # With the kernel an array, which the compiled ordering and search read in place.
@@ -182,7 +185,10 @@ class AlphaBeta:
             mine = own[m]
             if check_forbidden and mine & 15 == pt.C_FORBIDDEN:
                 continue
-            static = self.combo.order_score(board, side, m) if self.combo else (mine >> 4) * 2 + (theirs[m] >> 4)
+            if self.combo_order is not None:
+                static = self.combo_order.order_score(board, side, m)
+            else:
+                static = (mine >> 4) * 2 + (theirs[m] >> 4)
             score = static + history[m]
             if m == tt_move:
                 score += 1 << 40

@@ -40,13 +40,21 @@ THREAT_COUNT = CLASS_COUNT * CLASS_COUNT
 EVAL_SCALE = 1800
 ORDER_SCALE = 1000
 RULES = ("freestyle", "standard", "renju")
-#: The environment variable that switches the compiled search to these tables.
+#: The environment variable that switches the searches to these tables: "combo" for both,
+#: "combo-eval" or "combo-order" for one (anything else: today's evaluation and order).
 EVAL_ENV = "GOMOKU_EVAL"
+_SWITCHES = {"combo": (True, True), "combo-eval": (True, False), "combo-order": (False, True)}
+
+
+def combo_switches() -> tuple[bool, bool]:
+    """(the evaluation, the move order): which tables GOMOKU_EVAL asks for. Read exactly as
+    native/combo_eval.c reads it, so that both searches agree."""
+    return _SWITCHES.get(os.environ.get(EVAL_ENV, ""), (False, False))
 
 
 def combo_enabled() -> bool:
-    """Whether GOMOKU_EVAL asks for the combination tables (the default is today's evaluation)."""
-    return os.environ.get(EVAL_ENV, "").strip().lower() == "combo"
+    """Whether GOMOKU_EVAL asks for any of the combination tables."""
+    return any(combo_switches())
 
 
 @lru_cache(maxsize=None)

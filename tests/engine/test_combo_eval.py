@@ -174,18 +174,26 @@ print(json.dumps(out))
 """
 
 
+def test_the_switch_is_read_exactly(monkeypatch):
+    for value, switches in (("combo", (True, True)), ("combo-eval", (True, False)), ("combo-order", (False, True)),
+                            ("", (False, False)), ("Combo", (False, False)), ("combo ", (False, False))):
+        monkeypatch.setenv(ce.EVAL_ENV, value)
+        assert ce.combo_switches() == switches
+
+
 @compiled_only
 def test_the_switch_changes_the_compiled_search_and_it_still_plays_legal_moves():
     runs = {}
-    for value in ("", "combo"):
+    for value in ("", "combo", "combo-eval", "combo-order"):
         env = {**os.environ, ce.EVAL_ENV: value}
         done = subprocess.run([sys.executable, "-c", _SWITCH_SCRIPT], env=env, capture_output=True, text=True,
                               timeout=120, check=True)
         runs[value] = json.loads(done.stdout)
-    for rule in Rule:
-        move = tuple(runs["combo"][rule.value][0])
-        assert move not in {(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)} and all(0 <= v < 15 for v in move)
-    assert runs[""] != runs["combo"]
+    for value in ("combo", "combo-eval", "combo-order"):
+        for rule in Rule:
+            move = tuple(runs[value][rule.value][0])
+            assert move not in {(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)} and all(0 <= v < 15 for v in move)
+        assert runs[""] != runs[value]
 
 
 def test_the_line_key_the_native_code_tells_the_rules_apart_by():
@@ -196,10 +204,11 @@ def test_the_line_key_the_native_code_tells_the_rules_apart_by():
 
 
 @compiled_only
-def test_with_the_switch_the_python_search_still_visits_the_compiled_search_tree():
+@pytest.mark.parametrize("switch", ["combo", "combo-eval", "combo-order"])
+def test_with_the_switch_the_python_search_still_visits_the_compiled_search_tree(switch):
     """The Python fallback (alphabeta.py) reads the same tables through combo_eval.py, so
-    test_native_search's node-for-node check holds with GOMOKU_EVAL=combo too."""
-    env = {**os.environ, ce.EVAL_ENV: "combo"}
+    test_native_search's node-for-node check holds with GOMOKU_EVAL=combo (or one half) too."""
+    env = {**os.environ, ce.EVAL_ENV: switch}
     test = str(Path(__file__).with_name("test_native_search.py"))
     done = subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider", test, "-k", "same_tree"],
                           env=env, capture_output=True, text=True, timeout=600, cwd=Path(__file__).parents[2])

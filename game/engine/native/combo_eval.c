@@ -75,7 +75,11 @@ combo_active(void)
     static int active = -1;
     if (active < 0) {
         const char *value = getenv("GOMOKU_EVAL");
-        active = value != NULL && strcmp(value, "combo") == 0;
+        active = value == NULL                          ? 0
+                 : strcmp(value, "combo") == 0       ? COMBO_EVAL | COMBO_ORDER
+                 : strcmp(value, "combo-eval") == 0  ? COMBO_EVAL
+                 : strcmp(value, "combo-order") == 0 ? COMBO_ORDER
+                                                     : 0;
     }
     return active;
 }

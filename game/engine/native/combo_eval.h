@@ -2,7 +2,8 @@
  * of combo_eval.py, which explains the tables; their numbers are in combo_tables.h.
  *
  * Off by default: the search uses them instead of today's evaluation and order only when
- * the environment says GOMOKU_EVAL=combo (read once per process).
+ * the environment says GOMOKU_EVAL=combo (both), combo-eval or combo-order (one of the two);
+ * read once per process.
  */
 #ifndef GOMOKU_COMBO_EVAL_H
 #define GOMOKU_COMBO_EVAL_H
@@ -10,8 +11,9 @@
 #include "board.h"
 
 enum { COMBO_FREESTYLE, COMBO_STANDARD, COMBO_RENJU };
+enum { COMBO_EVAL = 1, COMBO_ORDER = 2 };
 
-/* Whether GOMOKU_EVAL=combo. */
+/* Which tables GOMOKU_EVAL asks for: COMBO_EVAL | COMBO_ORDER bits (0: today's). */
 int combo_active(void);
 
 /* The board's rule: renju from its flag, standard (exact five) from its line tables. */

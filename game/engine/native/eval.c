@@ -16,7 +16,7 @@ evaluate(const Board *board, int side, const EvalParams *params, int with_tempo,
 {
     int other = 3 - side;
     int64_t score;
-    if (combo_active()) { /* GOMOKU_EVAL=combo: the learned tables, which know the tempo and double threes */
+    if (combo_active() & COMBO_EVAL) { /* GOMOKU_EVAL=combo: the learned table, which knows tempo and double threes */
         score = combo_evaluate(board, side);
     } else {
         score = floor_div(board->total[side] * params->scale_num, params->scale_den) - board->total[other];

@@ -24,7 +24,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
     int check_forbidden = board->renju && side == BLACK;
     const int32_t *own = board->packed[side], *theirs = board->packed[other];
     Scored scored[MAX_MOVES];
-    int combo = combo_active(); /* GOMOKU_EVAL=combo: the learned order table */
+    int combo = combo_active() & COMBO_ORDER; /* GOMOKU_EVAL=combo: the learned order table */
     int count = 0, keep = forced ? MAX_MOVES : limit > 0 ? (int)(limit < MAX_MOVES ? limit : MAX_MOVES) : 0;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
         if (board->cells[m] != 0)

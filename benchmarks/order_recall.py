@@ -8,6 +8,9 @@ the candidates as a node of the search does before history and killers: own cell
 twice plus the opponent's. Prints how often the move played was among the first 1, 3, 6
 (the narrowest width deep in the tree), 8 and 12.
 
+With --combo it also ranks them by the learned combination table (game/engine/
+combo_eval.py, what the search orders by with GOMOKU_EVAL=combo).
+
 With --fit (needs numpy) it also fits a softmax policy over the candidates to the moves
 played: a weight per line pattern, cell class and building pair, for each side's view of
 the cell (with --context also the stones within two steps and the distance to the last two
@@ -27,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
+from game.engine import combo_eval as ce  # noqa: E402
 from game.engine import patterns as pt  # noqa: E402
 from game.engine.state import EngineBoard  # noqa: E402
 from game.rules import Rule  # noqa: E402
@@ -72,6 +76,17 @@ def static_rank(played: int, candidates) -> int:
     """The played move's place in the static order (ties: the lower cell first, as the search)."""
     score = next(c[3] for c in candidates if c[0] == played)
     return sum(1 for c in candidates if c[3] > score or (c[3] == score and c[0] < played))
+
+
+def combo_rank(played: int, candidates) -> int:
+    """The played move's place in the combination table's order (freestyle: no forbidden points)."""
+    tables, index = ce.tables_for("freestyle"), ce.combo_index_table()
+
+    def score(candidate) -> int:
+        return tables.order_own[index[candidate[1]]] + tables.order_his[index[candidate[2]]]
+
+    mine = next(score(c) for c in candidates if c[0] == played)
+    return sum(1 for c in candidates if score(c) > mine or (score(c) == mine and c[0] < played))
 
 
 def recall_line(ranks) -> str:
@@ -130,6 +145,7 @@ def main() -> None:
     parser.add_argument("--fit", action="store_true", help="also fit a softmax policy (numpy) and print its held-out recall")
     parser.add_argument("--context", action="store_true", help="the fit also sees stones near and the distance to the last moves")
     parser.add_argument("--steps", type=int, default=1500)
+    parser.add_argument("--combo", action="store_true", help="also rank by the learned combination table")
     args = parser.parse_args()
     rows = [row for row in positions(args.games) if any(c[0] == row[1] for c in row[2])]
     print(f"quiet positions: {len(rows)} from {len(args.games)} logs")
@@ -137,6 +153,9 @@ def main() -> None:
     held = [rank for (key, _, _), rank in zip(rows, ranks) if key % HOLD_OUT_EVERY == 0]
     print(f"static order (own x2 + his), all:       {recall_line(ranks)}")
     print(f"static order (own x2 + his), held out:  {recall_line(held)}")
+    if args.combo:
+        combo = [combo_rank(move, candidates) for _, move, candidates in rows]
+        print(f"combination table, all:                 {recall_line(combo)}")
     if args.fit:
         label = "fitted policy" + (" with context" if args.context else "")
         print(f"{label + ', held out:':40} {recall_line(fit_policy(rows, args.context, args.steps))}")

@@ -19,6 +19,7 @@ import random
 import time
 from array import array
 
+from . import combo_eval
 from . import patterns as pt
 from .clock import Clock, SearchStopped
 from .levels import LevelConfig
@@ -124,6 +125,11 @@ class AlphaBeta:
         self.threats = threats
         self.renju = board.rule.value == "renju"
         self.prove = prove
+        # GOMOKU_EVAL=combo (-eval, -order): the learned combination tables, as the compiled search.
+        use_eval, use_order = combo_eval.combo_switches()
+        tables = combo_eval.tables_for(board.rule.value) if use_eval or use_order else None
+        self.combo = tables if use_eval else None
+        self.combo_order = tables if use_order else None
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         # With the kernel an array, which the compiled ordering and search read in place.
@@ -178,11 +184,14 @@ class AlphaBeta:
         board = self.board
         total = board.total
         other = 3 - side
-        weights = self.weights
-        numerator, denominator = weights.mover_scale
-        score = total[side] * numerator // denominator - total[other]
-        if board.by_class[side][pt.C_FLEX3_2X] and not self._has_four(other):
-            score += weights.double_three
+        if self.combo is not None:
+            score = self.combo.evaluate(board, side)
+        else:
+            weights = self.weights
+            numerator, denominator = weights.mover_scale
+            score = total[side] * numerator // denominator - total[other]
+            if board.by_class[side][pt.C_FLEX3_2X] and not self._has_four(other):
+                score += weights.double_three
         if self.noise_key:
             mixed = ((self.board.hash ^ self.noise_key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFF
             score += mixed % (2 * self.config.noise + 1) - self.config.noise
@@ -219,7 +228,11 @@ class AlphaBeta:
             mine = own[m]
             if check_forbidden and mine & 15 == pt.C_FORBIDDEN:
                 continue
-            score = (mine >> 4) * 2 + (theirs[m] >> 4) + history[m]
+            if self.combo_order is not None:
+                static = self.combo_order.order_score(board, side, m)
+            else:
+                static = (mine >> 4) * 2 + (theirs[m] >> 4)
+            score = static + history[m]
             if m == tt_move:
                 score += 1 << 40
             elif m == killer_a or m == killer_b:

@@ -46,6 +46,27 @@ def test_the_static_rank_is_the_place_in_the_searchs_order(tmp_path):
         assert sorted(c[0] for c in candidates) == sorted(order)
 
 
+def test_the_combination_rank_is_the_place_in_the_switched_search_order(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOMOKU_EVAL", "combo")  # AlphaBeta reads it when it is made
+    rows = list(order_recall.positions([str(_log(tmp_path))]))
+    config = level_config(Level.MASTER)
+    points = [tuple(map(int, m.split(","))) for m in MOVES]
+    differs = 0
+    for _, played, candidates in rows:
+        board = EngineBoard(15, Rule.FREESTYLE)
+        for ply, (x, y) in enumerate(points):
+            index = board.index(x, y)
+            if index == played:
+                break
+            board.make(index, 1 + ply % 2)
+        clock = Clock(None, None)
+        searcher = AlphaBeta(board, config, clock, ThreatSearch(board, clock), seed=0)
+        order = searcher.ordered_moves(1 + ply % 2, 0, -1, 10_000)
+        assert order_recall.combo_rank(played, candidates) == order.index(played)
+        differs += order_recall.combo_rank(played, candidates) != order_recall.static_rank(played, candidates)
+    assert differs  # the two orders are not the same
+
+
 def test_recall_counts_the_ranks_below_each_cut():
     line = order_recall.recall_line([0, 2, 5, 7, 11, 40])
     assert "top 1:  16.7%" in line and "top 6:  50.0%" in line and "top 12:  83.3%" in line

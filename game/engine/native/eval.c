@@ -2,6 +2,8 @@
  * (patterns.py), summed incrementally into the board's totals. */
 #include "eval.h"
 
+#include "combo_eval.h"
+
 static inline int64_t
 floor_div(int64_t a, int64_t b)
 {
@@ -13,11 +15,16 @@ int
 evaluate(const Board *board, int side, const EvalParams *params, int with_tempo, int noise, uint64_t noise_key)
 {
     int other = 3 - side;
-    int64_t score = floor_div(board->total[side] * params->scale_num, params->scale_den) - board->total[other];
-    if (with_tempo)
-        score += params->tempo;
-    if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
-        score += params->double_three;
+    int64_t score;
+    if (combo_active() & COMBO_EVAL) { /* GOMOKU_EVAL=combo: the learned table, which knows tempo and double threes */
+        score = combo_evaluate(board, side);
+    } else {
+        score = floor_div(board->total[side] * params->scale_num, params->scale_den) - board->total[other];
+        if (with_tempo)
+            score += params->tempo;
+        if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
+            score += params->double_three;
+    }
     if (noise_key) {
         uint64_t mixed = ((board->hash ^ noise_key) * 0x9E3779B97F4A7C15ULL) & 0xFFFFFFFFULL;
         score += (int64_t)(mixed % (uint64_t)(2 * noise + 1)) - noise;

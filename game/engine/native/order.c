@@ -2,6 +2,8 @@
  * first, then the killers. Ties go to the lower cell, as in Python. */
 #include "order.h"
 
+#include "combo_eval.h"
+
 typedef struct {
     int64_t score;
     ptrdiff_t cell;
@@ -22,6 +24,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
     int check_forbidden = board->renju && side == BLACK;
     const int32_t *own = board->packed[side], *theirs = board->packed[other];
     Scored scored[MAX_MOVES];
+    int combo = combo_active() & COMBO_ORDER; /* GOMOKU_EVAL=combo: the learned order table */
     int count = 0, keep = forced ? MAX_MOVES : limit > 0 ? (int)(limit < MAX_MOVES ? limit : MAX_MOVES) : 0;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
         if (board->cells[m] != 0)
@@ -38,7 +41,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
         }
         if (check_forbidden && (own[m] & 15) == C_FORBIDDEN)
             continue;
-        int64_t score = (int64_t)(own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m];
+        int64_t score = (combo ? combo_order_score(board, side, m) : (int64_t)(own[m] >> 4) * 2 + (theirs[m] >> 4)) + history[m];
         if (m == tt_move)
             score += (int64_t)1 << 40;
         else if (m == killer_a || m == killer_b)

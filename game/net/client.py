@@ -17,7 +17,7 @@ from ..rules.opening import Seat
 from .endpoint import Endpoint, LinkState
 from .events import Event, EventKind
 from .protocol import VERSION, Fault, ProtocolError, decode, encode, message
-from .session import NetSession
+from .snapshot import session_from_snapshot
 from .transport import LineConnection, Timeouts
 
 _REFUSAL_FAULTS = {"version": Fault.VERSION, "code": Fault.CODE, "busy": Fault.BUSY}
@@ -145,7 +145,7 @@ class Client(Endpoint):
         if reply["v"] != self.version:
             raise ProtocolError(Fault.VERSION, f"the host speaks protocol version {reply['v']}, we speak {self.version}")
         resumed = self.session is not None
-        self.session = NetSession.from_snapshot(reply["game"], Seat(reply["seat"]), self.name, reply["name"], self._now)
+        self.session = session_from_snapshot(reply["game"], Seat(reply["seat"]), self.name, reply["name"], self._now)
         self.host_name = reply["name"]
         self.state = LinkState.PLAYING
         self.fault, self.note = None, ""

@@ -20,6 +20,7 @@ from .events import Event, EventKind
 from .join_code import matches, new_code
 from .protocol import VERSION, Fault, ProtocolError, decode, encode, message
 from .session import NetRules, NetSession
+from .snapshot import snapshot_of
 from .transport import LineConnection, Timeouts
 
 #: Connections still in their handshake at once; more are closed straight away.
@@ -145,7 +146,7 @@ class Host(Endpoint):
                                       now=self._now)
         self.guest_name = hello["name"]
         connection.send(encode(message("welcome", v=VERSION, name=self.name, seat=self.session.peer_seat.value,
-                                       game=self.session.snapshot())))
+                                       game=snapshot_of(self.session))))
         self.connection = connection
         self.state = LinkState.PLAYING
         self.fault, self.note = None, ""

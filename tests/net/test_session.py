@@ -6,7 +6,8 @@ import pytest
 from game.net.events import EventKind
 from game.net.protocol import Fault, ProtocolError, decode, encode, message
 from game.net.session import ActionRefused, NetRules, NetSession
-from game.rules import IllegalMoveError, Reason, Rule, Stone
+from game.net.snapshot import session_from_snapshot, snapshot_of
+from game.rules import Reason, Rule, Stone
 from game.rules.opening import Choice, OpeningRule, Seat
 
 from net_helpers import FakeClock, deliver, exchange
@@ -236,20 +237,20 @@ def test_a_snapshot_rebuilds_the_same_game_through_the_rules():
     alternate(host, guest, [(9, 9), (6, 6)])
     host.choose(Choice.BLACK)
     deliver(host, guest)
-    wire = decode(encode(message("welcome", v=1, name="Alice", seat="second", game=host.snapshot())))
-    rebuilt = NetSession.from_snapshot(wire["game"], Seat.SECOND, "Bob", "Alice")
+    wire = decode(encode(message("welcome", v=1, name="Alice", seat="second", game=snapshot_of(host))))
+    rebuilt = session_from_snapshot(wire["game"], Seat.SECOND, "Bob", "Alice")
     assert rebuilt.game.moves == host.game.moves and rebuilt.game.opening.choices == host.game.opening.choices
     assert rebuilt.my_colour is Stone.WHITE and rebuilt.my_turn == (not host.my_turn)
 
 
 def test_a_snapshot_with_an_impossible_game_is_refused():
     host, _, _ = pair()
-    snapshot = host.snapshot() | {"moves": [[7, 7], [7, 7]]}
+    snapshot = snapshot_of(host) | {"moves": [[7, 7], [7, 7]]}
     with pytest.raises(ProtocolError) as caught:
-        NetSession.from_snapshot(snapshot, Seat.SECOND, "Bob", "Alice")
+        session_from_snapshot(snapshot, Seat.SECOND, "Bob", "Alice")
     assert caught.value.fault is Fault.ILLEGAL
     with pytest.raises(ProtocolError) as caught:
-        NetSession.from_snapshot(host.snapshot() | {"size": "big"}, Seat.SECOND, "Bob", "Alice")
+        session_from_snapshot(snapshot_of(host) | {"size": "big"}, Seat.SECOND, "Bob", "Alice")
     assert caught.value.fault is Fault.BAD_FIELD
 
 

@@ -1,13 +1,17 @@
 """Depth completed, nodes per second and the horizon's share of the nodes, old search against new.
 
     python benchmarks/search_shape.py [--searches classic,pvs] [--time-ms 1000] [--positions 20] [-v]
+    python benchmarks/search_shape.py --searches pvs --time-ms 300 --brain   # a 300 ms turn
 
 Master searches each of the 20 middlegames (benchmarks/data/middlegames.txt) for --time-ms
 with each search below the root (levels.SEARCHES, as GOMOKU_SEARCH chooses it). Positions a
 search answers by a shortcut (a forced block, a VCF or VCT) or proves won or lost are left out
 of its depth, as issue 31 counts them. Prints per search: positions counted, median and mean
-depth completed, nodes per second, and for the depth-shaped search the share of its nodes
-spent in the horizon search (qsearch.c).
+depth completed (the last iteration the root finished, not one the deadline cut), nodes per second, for the depth-shaped search the share of its nodes
+spent in the horizon search (qsearch.c), and the time each counted search used as a share of
+its budget (median, 90th percentile, max; issue 31 wants about 0.9 where the move is not
+forced). --brain gives the time as the brain would (see game.protocol.clock.think_time_ms:
+a 300 ms turn leaves the engine 240 ms): then --time-ms is the turn, not the budget.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from speed import load_positions  # noqa: E402
 from game.engine import Level, Limit, search  # noqa: E402
 from game.engine import alphabeta  # noqa: E402
 from game.engine.alphabeta import WIN_THRESHOLD  # noqa: E402
+from game.protocol.clock import TimeControl, think_time_ms  # noqa: E402
 
 
 class _Searchers:
@@ -51,22 +56,25 @@ class _Searchers:
 
 def measure(name: str, positions, time_ms: int, verbose: bool, searchers: _Searchers) -> None:
     os.environ["GOMOKU_SEARCH"] = name
-    depths, nodes, horizon, seconds, left_out = [], 0, 0, 0.0, 0
+    depths, shares, nodes, horizon, seconds, left_out = [], [], 0, 0, 0.0, 0
     for number, position in enumerate(positions, 1):
         searchers.horizon_nodes()
         started = time.perf_counter()
-        result = search(position, Limit(time_ms=time_ms), Level.MASTER)
+        completed = [0]  # the last iteration the root finished (the one the deadline cut does not count)
+        result = search(position, Limit(time_ms=time_ms), Level.MASTER,
+                        on_progress=lambda progress: completed.__setitem__(0, progress.depth))
         elapsed = time.perf_counter() - started
         total = searchers.made[0].clock.nodes if searchers.made else result.nodes
         in_horizon = searchers.horizon_nodes()
         counted = not result.forced and abs(result.score) <= WIN_THRESHOLD
         if verbose:
-            print(f"  {name} #{number}: depth {result.depth} score {result.score} nodes {total} "
-                  f"horizon {in_horizon} {result.forced or ''}{'' if counted else ' (left out)'}")
+            print(f"  {name} #{number}: depth {completed[0]} score {result.score} nodes {total} "
+                  f"horizon {in_horizon} used {elapsed * 1000:.0f} ms {result.forced or ''}{'' if counted else ' (left out)'}")
         if not counted:
             left_out += 1
             continue
-        depths.append(result.depth)
+        depths.append(completed[0])
+        shares.append(elapsed / (time_ms / 1000))
         nodes += total
         horizon += in_horizon
         seconds += elapsed
@@ -74,7 +82,17 @@ def measure(name: str, positions, time_ms: int, verbose: bool, searchers: _Searc
     rate = nodes / seconds if seconds else 0
     median = statistics.median(depths) if depths else 0
     mean = statistics.mean(depths) if depths else 0
-    print(f"{name:<9}{len(depths):>5}{left_out:>6}{median:>8}{mean:>7.2f}{rate:>11.0f}{share:>9}")
+    used = _quantiles(shares)
+    print(f"{name:<9}{len(depths):>5}{left_out:>6}{median:>8}{mean:>7.2f}{rate:>11.0f}{share:>9}{used:>17}")
+
+
+def _quantiles(shares: list[float]) -> str:
+    """Median, 90th percentile and max of the shares of the budget used, as 'm/p90/max'."""
+    if not shares:
+        return "-"
+    ordered = sorted(shares)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return f"{statistics.median(ordered):.2f}/{p90:.2f}/{ordered[-1]:.2f}"
 
 
 def main() -> None:
@@ -83,12 +101,18 @@ def main() -> None:
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per position")
+    parser.add_argument("--brain", action="store_true",
+                        help="--time-ms is the brain's turn: search with the budget the brain would give")
     args = parser.parse_args()
+    budget_ms = args.time_ms
+    if args.brain:
+        budget_ms = think_time_ms(TimeControl(timeout_turn=args.time_ms), 0, 15)
+        print(f"a {args.time_ms} ms turn: the engine's budget is {budget_ms} ms")
     positions = load_positions()[: args.positions]
     searchers = _Searchers()
-    print(f"{'search':<9}{'pos':>5}{'left':>6}{'median':>8}{'mean':>7}{'nodes/s':>11}{'horizon':>9}")
+    print(f"{'search':<9}{'pos':>5}{'left':>6}{'median':>8}{'mean':>7}{'nodes/s':>11}{'horizon':>9}{'used m/p90/max':>17}")
     for name in args.searches.split(","):
-        measure(name.strip(), positions, args.time_ms, args.verbose, searchers)
+        measure(name.strip(), positions, budget_ms, args.verbose, searchers)
 
 
 if __name__ == "__main__":

@@ -218,7 +218,8 @@ class _RootSearch:
             best = done.result
         except SearchStopped:
             pass
-        return best
+        # The answer was made when its iteration ended; its time is the whole search's.
+        return dataclasses.replace(best, time_ms=self._elapsed_ms())
 
     def with_other_candidates(self, result: SearchResult) -> SearchResult:
         """A tactical answer (a win, a forced block) with the next best moves added for multi-PV.

@@ -148,7 +148,6 @@ class _RootSearch:
             bookkeeping = min(_BOOKKEEPING_S, budget * _BOOKKEEPING_SHARE)
             deadline = self.started + max(0.005, budget * _DEADLINE_SHARE - bookkeeping)
         self.clock = Clock(deadline, limit.nodes, stop)
-        self.plan = TimePlan(self.started, budget, deadline)
 
     # ---------------------------------------------------------------- answer helpers
     def _elapsed_ms(self) -> int:
@@ -219,7 +218,8 @@ class _RootSearch:
             best = done.result
         except SearchStopped:
             pass
-        return best
+        # The answer was made when its iteration ended; its time is the whole search's.
+        return dataclasses.replace(best, time_ms=self._elapsed_ms())
 
     def with_other_candidates(self, result: SearchResult) -> SearchResult:
         """A tactical answer (a win, a forced block) with the next best moves added for multi-PV.
@@ -376,6 +376,7 @@ class _RootSearch:
         if self.limit.depth is not None:
             max_depth = min(max_depth, max(1, self.limit.depth))
         partial: dict = {}
+        plan = TimePlan(self.started, self.budget, self.clock.deadline, to_the_hard_limit=searcher.depth_shaped)
 
         def on_move_done(move, score, best_move, best_score):
             partial["move"], partial["score"] = best_move, best_score
@@ -408,8 +409,8 @@ class _RootSearch:
             if abs(score) > WIN_THRESHOLD or len(moves) == 1:
                 break  # proven, or forced: deeper iterations cannot change the move
             now = time.perf_counter()
-            self.plan.record(moves[0], score, now - iteration_started)
-            if not self.plan.keep_deepening(now):
+            plan.record(moves[0], score, now - iteration_started)
+            if not plan.keep_deepening(now):
                 break
         return best
 

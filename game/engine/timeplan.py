@@ -12,6 +12,14 @@ as strong engines scale their optimum time by best-move stability:
   while the next iteration's first root move is still expected to finish before the
   hard limit (iterations the table kept from the last move already knows are quick).
 A forced move (one root move) or a proven result ends the search at the root.
+
+The depth-shaped search (Master's) has no soft target: it deepens until the hard limit,
+and the root keeps the best move of the iteration the limit cuts (its first root move is
+the last best move, so the cut iteration can only confirm it or find a better one). Its
+iterations grow unevenly (on the middlegames at 1 s the next one took 0.5 to 8 times the
+last, 10th to 90th percentile; median 3.1, above GROWTH_RANGE's floor), so a prediction of
+whether the next fits often gave up with a fifth to half of the budget left, where Rapfi
+plans about 0.9 of it (issue 31; benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -37,12 +45,15 @@ class TimePlan:
 
     Times are seconds on any monotonic clock (the root passes time.perf_counter());
     `budget` None means no time limit: only the depth and node limits end the search.
+    `to_the_hard_limit` (the depth-shaped search) deepens until the hard limit, whatever
+    the soft target and the settled answer say.
     """
 
-    def __init__(self, started: float, budget: float | None, hard: float | None) -> None:
+    def __init__(self, started: float, budget: float | None, hard: float | None, to_the_hard_limit: bool = False) -> None:
         self.started = started
         self.budget = budget
         self.hard = hard
+        self.to_the_hard_limit = to_the_hard_limit
         self.history: list[tuple[int, int]] = []  # (best move, score) per completed iteration
         self.durations: list[float] = []
 
@@ -94,6 +105,8 @@ class TimePlan:
             return True
         if self.hard is not None and now >= self.hard:
             return False
+        if self.to_the_hard_limit:
+            return True
         if self.settled_for() >= STABLE_ITERATIONS and now - self.started >= self.budget * STABLE_MIN_SHARE:
             return False
         return now < self.soft_target() or self.next_first_move_fits(now)

@@ -8,6 +8,7 @@ a bug there) falls back to a plain legal move instead of killing the process.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -71,6 +72,7 @@ def decide(
     """
     board, stone = request.board, request.to_move
     extra = {"multipv": request.nbest} if request.nbest > 1 else {}
+    started = time.perf_counter()
     try:
         result = search_function(
             position_of(request),
@@ -84,6 +86,9 @@ def decide(
     except Exception:  # an engine bug must cost at most a weak move, never the game
         log.exception("the engine failed; playing a fallback move")
         return Decision(fallback_move(board, stone), None)
+    # The time used against the budget, move by move: how the time plan reads in a game.
+    log.info("searched %s: %d of %s ms, depth %d, score %d, %s", result.move, (time.perf_counter() - started) * 1000,
+             request.budget_ms, result.depth, result.score, result.forced or "not forced")
     if not is_playable(board, result.move, stone):
         log.error("the engine answered %r, which %s cannot play; playing a fallback move", result.move, stone.label)
         return Decision(fallback_move(board, stone), None)

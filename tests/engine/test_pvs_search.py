@@ -162,9 +162,13 @@ def test_depth_shaped_search_answers_within_its_time(monkeypatch):
     monkeypatch.setenv("GOMOKU_SEARCH", "pvs")
     for position in _middlegames()[3:6]:
         started = time.perf_counter()
-        result = search(position, Limit(time_ms=300), Level.MASTER)
-        assert time.perf_counter() - started < 0.3 + 0.15
-        assert result.depth >= 2
+        result = search(position, Limit(time_ms=240), Level.MASTER)  # a 300 ms turn's budget
+        elapsed = time.perf_counter() - started
+        assert elapsed < 0.24 + 0.15
+        assert result.forced or result.depth >= 2
+        if not result.forced and abs(result.score) < WIN_THRESHOLD:
+            # A move that is not forced gets most of the budget (issue 31: Rapfi plans 0.9 of it).
+            assert elapsed >= 0.24 * 0.85
 
 
 def test_pure_python_engine_ignores_the_switch():

@@ -1,5 +1,6 @@
 """Time at the root: deepen while the answer moves, stop early only when it is settled or forced,
-and never start an iteration past the soft target or the hard limit.
+and never start an iteration past the soft target or the hard limit. The depth-shaped search
+(Master's) has no soft target: it deepens until the hard limit unless the move is forced.
 
 The root is driven with a scripted iteration in place of the alpha-beta search and a fake
 clock that each iteration advances, so nothing here depends on the machine's speed.
@@ -11,7 +12,7 @@ import pytest
 
 from game.engine import Level, Limit, search
 from game.engine import root as root_module
-from game.engine import timeplan
+from game.engine import state, timeplan
 from game.engine.alphabeta import AlphaBeta
 from game.engine.timeplan import TimePlan
 
@@ -19,6 +20,13 @@ from coach_positions import position_of
 
 QUIET = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)]  # no forced win for either side
 BUDGET_MS = 60_000  # large, so the real-time tactical phases before the iterations never hit it
+compiled_only = pytest.mark.skipif(not state.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")
+
+
+@pytest.fixture
+def classic(monkeypatch):
+    """Master with the classic search below the root, whose plan has the soft target."""
+    monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 
 
 # ---------------------------------------------------------------- the plan alone
@@ -76,6 +84,14 @@ def test_plan_never_starts_at_or_after_the_hard_limit():
     plan.record(11, 100)
     assert plan.soft_target() == 0.4
     assert not plan.keep_deepening(0.4)
+
+
+def test_plan_to_the_hard_limit_ignores_the_soft_target_and_a_settled_answer():
+    plan = TimePlan(started=0.0, budget=1.0, hard=0.93, to_the_hard_limit=True)
+    for _ in range(timeplan.STABLE_ITERATIONS + 1):
+        plan.record(10, 100, duration=0.5)  # settled, and the next iteration would not fit
+    assert plan.keep_deepening(0.92)
+    assert not plan.keep_deepening(0.93)
 
 
 def test_without_a_budget_only_depth_and_nodes_end_the_search():
@@ -144,7 +160,7 @@ def test_root_keeps_deepening_while_the_best_move_changes(scripted):
     assert result.depth == len(script.starts)
 
 
-def test_root_stops_early_when_the_best_move_is_settled(scripted):
+def test_root_stops_early_when_the_best_move_is_settled(scripted, classic):
     budget = BUDGET_MS / 1000
     script = scripted(budget * 0.04, lambda depth, moves: (moves[0], 100))
     _run()
@@ -161,7 +177,7 @@ def test_root_stops_at_the_first_iteration_for_a_forced_move(scripted, monkeypat
     assert result.depth == 1
 
 
-def test_root_starts_no_iteration_past_the_soft_target_that_cannot_finish_its_first_move(scripted):
+def test_root_starts_no_iteration_past_the_soft_target_that_cannot_finish_its_first_move(scripted, classic):
     budget = BUDGET_MS / 1000
     # Slow iterations: the one started before the soft target runs on; the next would
     # start at 0.7 of the budget and need 0.35 x 1.5 x FIRST_MOVE_SHARE more: too late.
@@ -170,3 +186,16 @@ def test_root_starts_no_iteration_past_the_soft_target_that_cannot_finish_its_fi
     started = [at for _, at in script.starts]
     assert all(at < budget * timeplan.SOFT_SHARE for at in started)
     assert len(started) == 2
+
+
+@compiled_only
+def test_depth_shaped_root_deepens_a_settled_answer_until_the_hard_limit(scripted, monkeypatch):
+    monkeypatch.setenv("GOMOKU_SEARCH", "pvs")
+    budget = BUDGET_MS / 1000
+    script = scripted(budget * 0.04, lambda depth, moves: (moves[0], 100))
+    _run()
+    started = [at for _, at in script.starts]
+    hard = budget * root_module._DEADLINE_SHARE - root_module._BOOKKEEPING_S
+    assert len(started) > timeplan.STABLE_ITERATIONS
+    assert all(at < hard for at in started)
+    assert started[-1] >= hard - budget * 0.04  # the last one started within one iteration of the limit

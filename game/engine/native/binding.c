@@ -22,6 +22,7 @@
 #define KERNEL_API_VERSION 14
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
+#define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
 
 /* Turn a core error code into a Python exception (unless one is set already); NULL. */
 static PyObject *
@@ -31,11 +32,10 @@ raise_core_error(int code)
         return NULL;
     switch (code) {
     case K_NO_MEMORY: return PyErr_NoMemory();
-    case K_BAD_KEY: PyErr_SetString(PyExc_RuntimeError, "a line key left its table (bad board setup)"); break;
-    case K_BROKEN: PyErr_SetString(PyExc_RuntimeError, "class counts disagree with the board"); break;
-    default: PyErr_Format(PyExc_RuntimeError, "engine kernel error %d", code);
+    case K_BAD_KEY: return PyErr_Format(PyExc_RuntimeError, "a line key left its table (bad board setup)");
+    case K_BROKEN: return PyErr_Format(PyExc_RuntimeError, "class counts disagree with the board");
+    default: return PyErr_Format(PyExc_RuntimeError, "engine kernel error %d", code);
     }
-    return NULL;
 }
 
 /* Hold a writable-or-not buffer of exactly `count` items of `size` bytes (an array.array). */
@@ -46,8 +46,7 @@ hold_buffer(PyObject *object, Py_ssize_t count, Py_ssize_t size, const char *nam
         return -1;
     if (view->len != count * size) {
         PyErr_Format(PyExc_ValueError, "%s must be an array of %zd items of %zd bytes", name, count, size);
-        PyBuffer_Release(view);
-        view->obj = NULL;
+        PyBuffer_Release(view); /* (which leaves view->obj NULL) */
         return -1;
     }
     return 0;
@@ -108,12 +107,10 @@ static PyObject *
 Memo_to_dict(MemoObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyObject *dict = PyDict_New();
-    for (size_t k = 0; dict != NULL && k < self->memo.capacity; k++) {
-        const MemoSlot *slot = &self->memo.slots[k];
-        if (slot->depth == 0)
-            continue;
-        PyObject *key = PyLong_FromUnsignedLongLong(slot->key);
-        PyObject *depth = PyLong_FromLong(slot->depth - 1);
+    uint64_t position;
+    int failed_depth;
+    for (size_t at = 0; dict != NULL && memo_next(&self->memo, &at, &position, &failed_depth);) {
+        PyObject *key = PyLong_FromUnsignedLongLong(position), *depth = PyLong_FromLong(failed_depth);
         if (key == NULL || depth == NULL || PyDict_SetItem(dict, key, depth) < 0)
             Py_CLEAR(dict);
         Py_XDECREF(key);
@@ -140,22 +137,29 @@ static PyTypeObject MemoType = {
 
 /* ------------------------------------------------------------------ Kernel */
 
+/* One board array as Kernel.views() lends it. */
+typedef struct {
+    void *data;
+    Py_ssize_t count, itemsize;
+    char *format;
+} Lent;
+
 typedef struct {
     PyObject_HEAD
     Py_buffer tables[TABLE_COUNT], zobrist[3]; /* held for as long as the board reads them */
     Tables table_pointers;
     Board board;
+    Lent lent[VIEW_COUNT]; /* the arrays views() lends, each its memoryviews' master */
+    int lending;           /* 1 + the one it is lending now; 0 outside views() */
 } KernelObject;
 
 static void
 Kernel_dealloc(KernelObject *self)
 {
-    for (int c = 1; c < 3; c++)
-        if (self->zobrist[c].obj != NULL)
-            PyBuffer_Release(&self->zobrist[c]);
+    for (int c = 0; c < 3; c++) /* (PyBuffer_Release passes over a view that holds nothing) */
+        PyBuffer_Release(&self->zobrist[c]);
     for (int k = 0; k < TABLE_COUNT; k++)
-        if (self->tables[k].obj != NULL)
-            PyBuffer_Release(&self->tables[k]);
+        PyBuffer_Release(&self->tables[k]);
     board_free(&self->board);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -212,76 +216,48 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 
 /* ---------------------------------------------------------------- the board, read from Python */
 
-/* One array of a Kernel's board, lent read-only through the buffer protocol: the memoryviews
- * EngineBoard reads hold it and it holds the Kernel, so the array outlives them. */
-typedef struct {
-    PyObject_HEAD
-    PyObject *owner;
-    void *data;
-    Py_ssize_t count, itemsize;
-    char *format;
-} BoardArrayObject;
-
-static void
-BoardArray_dealloc(BoardArrayObject *self)
-{
-    Py_XDECREF(self->owner);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
+/* The Kernel lends its board arrays itself, read-only, through the buffer protocol: views()
+ * makes a memoryview of each, lending one array at a time (`lending`). A memoryview holds
+ * the Kernel, so the array outlives it; it reads its shape once, when it is made. */
 static int
-BoardArray_getbuffer(BoardArrayObject *self, Py_buffer *view, int flags)
+Kernel_getbuffer(KernelObject *self, Py_buffer *view, int flags)
 {
-    /* Read-only: the board changes only by make and unmake (FillInfo refuses a writable view). */
-    if (PyBuffer_FillInfo(view, (PyObject *)self, self->data, self->count * self->itemsize, 1, flags) < 0)
+    if (self->lending == 0) {
+        view->obj = NULL;
+        PyErr_SetString(PyExc_BufferError, "a Kernel lends its arrays through views() only");
         return -1;
-    view->itemsize = self->itemsize; /* strides, when asked for, point here */
-    view->format = flags & PyBUF_FORMAT ? self->format : NULL;
-    view->shape = flags & PyBUF_ND ? &self->count : NULL;
+    }
+    Lent *lent = &self->lent[self->lending - 1];
+    /* Read-only: the board changes only by make and unmake (FillInfo refuses a writable view). */
+    if (PyBuffer_FillInfo(view, (PyObject *)self, lent->data, lent->count * lent->itemsize, 1, flags) < 0)
+        return -1;
+    view->itemsize = lent->itemsize; /* strides, when asked for, point here */
+    view->format = flags & PyBUF_FORMAT ? lent->format : NULL;
+    view->shape = flags & PyBUF_ND ? &lent->count : NULL;
     return 0;
 }
 
-static PyBufferProcs BoardArray_as_buffer = {.bf_getbuffer = (getbufferproc)BoardArray_getbuffer};
-
-static PyTypeObject BoardArrayType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "game.engine._kernel.BoardArray",
-    .tp_doc = PyDoc_STR("One array of a Kernel's board, lent read-only (see Kernel.views)."),
-    .tp_basicsize = sizeof(BoardArrayObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_dealloc = (destructor)BoardArray_dealloc,
-    .tp_as_buffer = &BoardArray_as_buffer,
-};
-
-/* A read-only memoryview of `count` items of one of the kernel's board arrays. */
-static PyObject *
-board_view(KernelObject *kernel, void *data, Py_ssize_t count, Py_ssize_t itemsize, char *format)
-{
-    BoardArrayObject *array = PyObject_New(BoardArrayObject, &BoardArrayType);
-    if (array == NULL)
-        return NULL;
-    array->owner = Py_NewRef(kernel);
-    array->data = data;
-    array->count = count;
-    array->itemsize = itemsize;
-    array->format = format;
-    PyObject *view = PyMemoryView_FromObject((PyObject *)array);
-    Py_DECREF(array);
-    return view;
-}
+static PyBufferProcs Kernel_as_buffer = {.bf_getbuffer = (getbufferproc)Kernel_getbuffer};
 
 static PyObject *
 Kernel_views(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
     Board *board = &self->board;
     Py_ssize_t n = board->length, int32 = sizeof(int32_t), uint32 = sizeof(uint32_t);
-    return Py_BuildValue(
-        "(N(ONN)NN(NNNN)NN)", board_view(self, board->cells, n, sizeof(int8_t), "b"), Py_None,
-        board_view(self, board->packed[1], n, int32, "i"), board_view(self, board->packed[2], n, int32, "i"),
-        board_view(self, board->near, n, int32, "i"), board_view(self, board->total, 3, sizeof(int64_t), "q"),
-        board_view(self, board->keys[0], n, uint32, "I"), board_view(self, board->keys[1], n, uint32, "I"),
-        board_view(self, board->keys[2], n, uint32, "I"), board_view(self, board->keys[3], n, uint32, "I"),
-        board_view(self, board->comb, n, uint32, "I"), board_view(self, &board->hash, 1, sizeof(uint64_t), "Q"));
+    Lent arrays[VIEW_COUNT] = {
+        {board->cells, n, sizeof(int8_t), "b"}, {board->packed[1], n, int32, "i"}, {board->packed[2], n, int32, "i"},
+        {board->near, n, int32, "i"}, {board->total, 3, sizeof(int64_t), "q"}, {board->keys[0], n, uint32, "I"},
+        {board->keys[1], n, uint32, "I"}, {board->keys[2], n, uint32, "I"}, {board->keys[3], n, uint32, "I"},
+        {board->comb, n, uint32, "I"}, {&board->hash, 1, sizeof(uint64_t), "Q"}};
+    PyObject *views[VIEW_COUNT];
+    for (int k = 0; k < VIEW_COUNT; k++) {
+        self->lent[k] = arrays[k];
+        self->lending = k + 1;
+        views[k] = PyMemoryView_FromObject((PyObject *)self); /* NULL: Py_BuildValue fails */
+    }
+    self->lending = 0;
+    return Py_BuildValue("(N(ONN)NN(NNNN)NN)", views[0], Py_None, views[1], views[2], views[3], views[4], views[5],
+                         views[6], views[7], views[8], views[9], views[10]);
 }
 
 static PyObject *
@@ -304,10 +280,8 @@ Kernel_cells_of(KernelObject *self, PyObject *args)
 static PyObject *
 Kernel_make(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "make(cell, colour)");
-        return NULL;
-    }
+    if (nargs != 2)
+        return PyErr_Format(PyExc_TypeError, "make(cell, colour)");
     Py_ssize_t i = PyLong_AsSsize_t(args[0]);
     long colour = PyLong_AsLong(args[1]);
     if (PyErr_Occurred())
@@ -328,10 +302,8 @@ Kernel_make(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
-    if (self->board.frame_count == 0) {
-        PyErr_SetString(PyExc_IndexError, "unmake with no move made");
-        return NULL;
-    }
+    if (self->board.frame_count == 0)
+        return PyErr_Format(PyExc_IndexError, "unmake with no move made");
     return PyLong_FromSsize_t(board_unmake(&self->board));
 }
 
@@ -432,6 +404,7 @@ static PyTypeObject KernelType = {
     .tp_new = Kernel_new,
     .tp_dealloc = (destructor)Kernel_dealloc,
     .tp_methods = Kernel_methods,
+    .tp_as_buffer = &Kernel_as_buffer,
 };
 
 /* ------------------------------------------------------------------ Table */
@@ -448,9 +421,7 @@ Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTuple(args, "n:Table", &entries))
         return NULL;
     TableObject *self = (TableObject *)type->tp_alloc(type, 0);
-    if (self != NULL && entries <= 0)
-        tt_init(&self->tt);
-    else if (self != NULL && tt_init_fixed(&self->tt, (size_t)entries) < 0) {
+    if (self != NULL && tt_init_sized(&self->tt, entries) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -490,8 +461,7 @@ static void
 Search_dealloc(SearchObject *self)
 {
     Py_XDECREF(self->table);
-    if (self->history.obj != NULL)
-        PyBuffer_Release(&self->history);
+    PyBuffer_Release(&self->history);
     Py_XDECREF(self->kernel);
     Py_XDECREF(self->memo);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -616,14 +586,13 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
-    PyTypeObject *types[] = {&MemoType, &KernelType, &BoardArrayType, &TableType, &SearchType};
-    const char *names[] = {"Memo", "Kernel", "BoardArray", "Table", "Search"};
+    PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
     int failed = PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0;
-    for (int k = 0; k < 5 && !failed; k++)
-        failed = PyType_Ready(types[k]) < 0 || PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0;
+    for (int k = 0; k < 4 && !failed; k++)
+        failed = PyModule_AddType(module, types[k]) < 0; /* readies it; named after tp_name's last part */
     if (failed)
         Py_CLEAR(module);
     return module;

@@ -47,6 +47,21 @@ memo_get(const Memo *memo, uint64_t key)
     }
 }
 
+int
+memo_next(const Memo *memo, size_t *at, uint64_t *key, int *depth)
+{
+    for (; *at < memo->capacity; (*at)++) {
+        const MemoSlot *slot = &memo->slots[*at];
+        if (slot->depth != 0) {
+            *key = slot->key;
+            *depth = slot->depth - 1;
+            (*at)++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void
 insert(MemoSlot *slots, size_t capacity, uint64_t key, int32_t stored, size_t *count)
 {

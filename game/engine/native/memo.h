@@ -25,5 +25,8 @@ void memo_clear(Memo *memo);
 int memo_get(const Memo *memo, uint64_t key);
 /* Store (or overwrite) `key`: K_OK or K_NO_MEMORY. */
 int memo_put(Memo *memo, uint64_t key, int depth);
+/* The next entry from slot *at on (start at 0): 1 with its key and depth, *at moved past it;
+ * 0 when none is left. */
+int memo_next(const Memo *memo, size_t *at, uint64_t *key, int *depth);
 
 #endif

@@ -29,6 +29,15 @@ tt_init_fixed(TT *tt, size_t entries)
     return K_OK;
 }
 
+int
+tt_init_sized(TT *tt, ptrdiff_t entries)
+{
+    if (entries > 0)
+        return tt_init_fixed(tt, (size_t)entries);
+    tt_init(tt);
+    return K_OK;
+}
+
 void
 tt_free(TT *tt)
 {

@@ -36,6 +36,8 @@ void tt_init(TT *tt);
 /* A fixed table of `entries` entries (rounded down to a power of two, at least 1024):
  * K_OK or K_NO_MEMORY. */
 int tt_init_fixed(TT *tt, size_t entries);
+/* tt_init_fixed(entries), or tt_init (exact) when entries <= 0: K_OK or K_NO_MEMORY. */
+int tt_init_sized(TT *tt, ptrdiff_t entries);
 void tt_free(TT *tt);
 /* A new search starts: entries of earlier ones become the first to be replaced. */
 void tt_new_search(TT *tt);

@@ -43,8 +43,9 @@ _PROOF_FLOOR_MS = 150
 _PROOF_SHARE = 0.35
 #: A position in which the timed analysis saw a forced win or loss (a mate score) but played
 #: no line out is analysed once more, bounded by nodes: a busy machine cannot cut that
-#: search short, and without a time budget it skips the timed root phases. It usually
-#: proves in far fewer nodes (defend-vct-22's lost defences: 6,000 to 30,000).
+#: search short, and without a time budget it skips the timed root phases. The check that a
+#: move's mover was lost already, before it is blamed for a win it allowed, has the same cap
+#: (defend-vct-22's lost position needs about 1,000,000; its lost defences 6,000 to 30,000).
 _RETRY_NODES = 1_500_000
 _RETRY_NODES_PYTHON = 30_000
 #: The retry's wall-clock backstop, and at most this many retries a game.
@@ -189,7 +190,7 @@ def _prove_unproven(positions: list[Position], analyses: list[Analysis], stop: S
         if not _unproven_mate(analysis):
             continue
         retries += 1
-        limit = Limit(nodes=_RETRY_NODES if kernel_available() else _RETRY_NODES_PYTHON)
+        limit = Limit(nodes=_proving_nodes())
         again = analyse(positions[index], limit, n_best=1, stop=StopAt(_RETRY_BACKSTOP_MS, stop), proof_ms=proof_ms)
         if stop is not None and stop.is_set():
             raise ReviewCancelled("the review was cancelled")
@@ -247,7 +248,7 @@ def judge_game(
             chance_before = chance_after = 0.0
         missed = win if win is not None and not in_win else None
         allowed = after.win if after.win is not None and not defending and chance_before > 0.0 else None
-        if allowed is not None and missed is None and _already_lost(position, keeps_win_ms, stop):
+        if allowed is not None and missed is None and _already_lost(position, stop):
             # His win was there whatever the mover played (a short analysis had not proven
             # it): the move gave nothing away.
             allowed, defending = None, True
@@ -291,12 +292,15 @@ def judge_game(
     return GameReview(size, rule, tuple(reviews), tuple(black_chances), summarise(reviews))
 
 
-def _already_lost(position: Position, time_ms: int, stop: StopFlag | None) -> bool:
+def _already_lost(position: Position, stop: StopFlag | None) -> bool:
     """Whether a proving search shows the side to move in `position` lost whatever it plays
-    (bounded by nodes, as the keeps-win checks are, so that a review is reproducible and the
-    same on a busy machine; `time_ms` is only the backstop)."""
-    result = search(position, Limit(nodes=_keeps_win_nodes()), stop=StopAt(time_ms, stop), prove=True)
+    (bounded by nodes, so that a review is reproducible and the same on a busy machine)."""
+    result = search(position, Limit(nodes=_proving_nodes()), stop=StopAt(_RETRY_BACKSTOP_MS, stop), prove=True)
     return result.score < -WIN_THRESHOLD
+
+
+def _proving_nodes() -> int:
+    return _RETRY_NODES if kernel_available() else _RETRY_NODES_PYTHON
 
 
 def _keeps_win_nodes() -> int:

@@ -36,7 +36,7 @@ from .api import Candidate, Level, Limit, Position, SearchResult
 from .clock import Clock, SearchStopped, StopAt
 from .levels import level_config
 from .root import StopFlag, search
-from .state import BLACK, EngineBoard, any_cell
+from .state import BLACK, EngineBoard, any_cell, kernel_available
 from .threats import ThreatSearch
 
 #: A score of this many points (side to move's view) is a 3-to-1 favourite (logistic scale).
@@ -330,10 +330,8 @@ class _ProofBudget(StopAt):
         return self.nodes <= 0 or self.is_set()
 
 
-def proof_nodes() -> int:
+def _proof_nodes() -> int:
     """The node cap for playing out one win the search proved (see _SEARCH_PROOF_NODES)."""
-    from .state import kernel_available
-
     return _SEARCH_PROOF_NODES if kernel_available() else _SEARCH_PROOF_NODES_PYTHON
 
 
@@ -404,7 +402,7 @@ def _with_proofs(analysis: Analysis, board: Board, stop: StopFlag | None, level:
     first = analysis.candidates[0]
     win = loss = None
     if prove and abs(first.score) > WIN_THRESHOLD:
-        budget = _ProofBudget(proof_nodes(), _SEARCH_PROOF_MS, stop)
+        budget = _ProofBudget(_proof_nodes(), _SEARCH_PROOF_MS, stop)
         if first.score > 0:
             # A threat-space win's line lists the attacker's threats only: from its first
             # move on, the proving searches answer for both sides.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Make assets/puzzles/puzzles.txt: puzzles from engine games, each proof checked on the rules board.
 
-    .venv/bin/python build_scripts/make_puzzles.py [--per-rule 600] [--seed 32] [--out FILE]
+    .venv/bin/python build_scripts/make_puzzles.py [--per-rule 520] [--seed 32] [--out FILE]
 
 Plays fast seeded games (Casual and Strong, node-limited, so the games are the same on
 every machine) from the balanced openings in benchmarks/data/openings_200.txt and
@@ -114,7 +114,7 @@ def _has_five_point(board: Board, stone: Stone) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-rule", type=int, default=600, help="puzzles to make per rule (freestyle, renju)")
+    parser.add_argument("--per-rule", type=int, default=520, help="puzzles to make per rule (freestyle, renju)")
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--max-games", type=int, default=2000, help="games per rule at most")
     parser.add_argument("--out", type=Path, default=OUT)

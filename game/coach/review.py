@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.engine import Limit, Position, search
-from game.engine.alphabeta import WIN, WIN_THRESHOLD
+from game.engine.alphabeta import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD
 from game.engine.analysis import Analysis, Proof, analyse, wins_after
+from game.engine.clock import StopAt
 from game.engine.root import StopFlag
+from game.engine.state import kernel_available
 from game.rules import Board, IllegalMoveError, Point, Rule, Stone
 
 from .classify import MoveClass, classify, move_accuracy
@@ -39,6 +41,16 @@ _KEEPS_WIN_NODES_PYTHON = 20_000
 #: a review must not miss a VCF because it was asked to hurry (it usually ends far sooner).
 _PROOF_FLOOR_MS = 150
 _PROOF_SHARE = 0.35
+#: A position in which the timed analysis saw a forced win or loss (a mate score) but played
+#: no line out is analysed once more, bounded by nodes: a busy machine cannot cut that
+#: search short, and without a time budget it skips the timed root phases. The check that a
+#: move's mover was lost already, before it is blamed for a win it allowed, has the same cap
+#: (defend-vct-22's lost position needs about 1,000,000; its lost defences 6,000 to 30,000).
+_RETRY_NODES = 1_500_000
+_RETRY_NODES_PYTHON = 30_000
+#: The retry's wall-clock backstop, and at most this many retries a game.
+_RETRY_BACKSTOP_MS = 5000
+_RETRIES = 12
 
 
 @dataclass(frozen=True)
@@ -164,7 +176,34 @@ def review_game(
             raise ReviewCancelled("the review was cancelled")
         if on_progress is not None:
             on_progress(len(analyses), total)
+    _prove_unproven(positions, analyses, stop, proof_ms)
     return judge_game(size, rule, positions, analyses, points, stop)
+
+
+def _prove_unproven(positions: list[Position], analyses: list[Analysis], stop: StopFlag | None, proof_ms: int) -> None:
+    """Analyse again, bounded by nodes, the positions whose analysis saw a forced win or loss
+    without playing its line out (see _RETRY_NODES); keep the new analysis where it proves it."""
+    retries = 0
+    for index, analysis in enumerate(analyses):
+        if retries >= _RETRIES:
+            return
+        if not _unproven_mate(analysis):
+            continue
+        retries += 1
+        limit = Limit(nodes=_proving_nodes())
+        again = analyse(positions[index], limit, n_best=1, stop=StopAt(_RETRY_BACKSTOP_MS, stop), proof_ms=proof_ms)
+        if stop is not None and stop.is_set():
+            raise ReviewCancelled("the review was cancelled")
+        if again.win is not None or again.loss is not None:
+            analyses[index] = again
+
+
+def _unproven_mate(analysis: Analysis) -> bool:
+    """Whether the analysis saw a mate score for either side but holds no line for it."""
+    best = analysis.best
+    if analysis.game_over or analysis.win is not None or analysis.loss is not None or best is None:
+        return False
+    return abs(best.score) > UNPROVEN_THRESHOLD
 
 
 def judge_game(
@@ -186,7 +225,10 @@ def judge_game(
         mover = position.to_move
         best = before.best
         win = before.win
-        defending = attacker_on_move is mover.opponent
+        # He answers a forced win the review followed, or his position was proven lost
+        # (the analysis before his move played the opponent's win out): either way this
+        # move cannot give a win away that was not already there.
+        defending = attacker_on_move is mover.opponent or before.loss is not None
         in_win = False
         if win is not None:
             in_win = (
@@ -206,7 +248,7 @@ def judge_game(
             chance_before = chance_after = 0.0
         missed = win if win is not None and not in_win else None
         allowed = after.win if after.win is not None and not defending and chance_before > 0.0 else None
-        if allowed is not None and missed is None and _already_lost(position, keeps_win_ms, stop):
+        if allowed is not None and missed is None and _already_lost(position, stop):
             # His win was there whatever the mover played (a short analysis had not proven
             # it): the move gave nothing away.
             allowed, defending = None, True
@@ -250,16 +292,18 @@ def judge_game(
     return GameReview(size, rule, tuple(reviews), tuple(black_chances), summarise(reviews))
 
 
-def _already_lost(position: Position, time_ms: int, stop: StopFlag | None) -> bool:
+def _already_lost(position: Position, stop: StopFlag | None) -> bool:
     """Whether a proving search shows the side to move in `position` lost whatever it plays
-    (node-capped as the keeps-win checks are, so that a review is reproducible)."""
-    result = search(position, Limit(time_ms=time_ms, nodes=_keeps_win_nodes()), stop=stop, prove=True)
+    (bounded by nodes, so that a review is reproducible and the same on a busy machine)."""
+    result = search(position, Limit(nodes=_proving_nodes()), stop=StopAt(_RETRY_BACKSTOP_MS, stop), prove=True)
     return result.score < -WIN_THRESHOLD
 
 
-def _keeps_win_nodes() -> int:
-    from game.engine.state import kernel_available
+def _proving_nodes() -> int:
+    return _RETRY_NODES if kernel_available() else _RETRY_NODES_PYTHON
 
+
+def _keeps_win_nodes() -> int:
     return _KEEPS_WIN_NODES if kernel_available() else _KEEPS_WIN_NODES_PYTHON
 
 

@@ -33,10 +33,10 @@ from game.rules import Board, Point, Stone
 from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult
-from .clock import Clock, SearchStopped
+from .clock import Clock, SearchStopped, StopAt
 from .levels import level_config
 from .root import StopFlag, search
-from .state import BLACK, EngineBoard, any_cell
+from .state import BLACK, EngineBoard, any_cell, kernel_available
 from .threats import ThreatSearch
 
 #: A score of this many points (side to move's view) is a 3-to-1 favourite (logistic scale).
@@ -51,8 +51,14 @@ _MAX_LINE = 80
 _PROOF_SHARE = 0.35
 #: The most a winning chance says without a proof: a large advantage is not a won game.
 UNPROVEN_CHANCE = 0.99
-#: Time for finishing and checking the line of one win the search proved.
-_SEARCH_PROOF_MS = 300
+#: Nodes for finishing and checking the line of one win the search proved (its threat
+#: searches and proving searches together). A node cap, not a time: the review and the
+#: panel then prove the same wins on a loaded machine as on an idle one, and a node-capped
+#: search starts from a fresh table, so the line does not depend on earlier searches.
+_SEARCH_PROOF_NODES = 2_000_000
+_SEARCH_PROOF_NODES_PYTHON = 40_000
+#: The wall-clock backstop of the same, for a machine far slower than the cap assumes.
+_SEARCH_PROOF_MS = 6_000
 #: Endless analysis: the first search's budget, doubled for every next one.
 _FIRST_BUDGET_MS = 400
 _LONGEST_BUDGET_MS = 60_000
@@ -313,12 +319,28 @@ def _find_win(board: Board, engine: EngineBoard, attacker: int, clock: Clock) ->
     return _checked_proof(board, Stone(attacker), [engine.point(c) for c in cells])
 
 
-def _played_out(board: Board, attacker: Stone, pv, stop: StopFlag | None, deadline: float, level: Level) -> Proof | None:
+class _ProofBudget(StopAt):
+    """What is left for playing one proof out: nodes (the real limit) and the backstop."""
+
+    def __init__(self, nodes: int, time_ms: int, stop: StopFlag | None) -> None:
+        super().__init__(time_ms, stop)
+        self.nodes = nodes
+
+    def spent(self) -> bool:
+        return self.nodes <= 0 or self.is_set()
+
+
+def _proof_nodes() -> int:
+    """The node cap for playing out one win the search proved (see _SEARCH_PROOF_NODES)."""
+    return _SEARCH_PROOF_NODES if kernel_available() else _SEARCH_PROOF_NODES_PYTHON
+
+
+def _played_out(board: Board, attacker: Stone, pv, budget: _ProofBudget, level: Level) -> Proof | None:
     """A win the search proved for `attacker` (to move on `board`), as a Proof: its principal
     variation `pv`, then, where the line the table kept ends short of the five, the rest from
     the threat searches or from a further proving search of the side to move (each of which
     must prove the same result), checked on the rules board. None when it cannot be played out
-    before `deadline`."""
+    within `budget`."""
     start, board = board, board.copy()
     line: list[Point] = []
     pending = list(pv)
@@ -326,20 +348,23 @@ def _played_out(board: Board, attacker: Stone, pv, stop: StopFlag | None, deadli
     while len(line) < _MAX_LINE and board.outcome() is None:
         if not pending:
             if to_move is attacker:
-                remaining = deadline - time.perf_counter()
-                if remaining <= 0:
+                if budget.spent():
                     return None
-                clock = Clock(time.perf_counter() + remaining / 2, None, stop)
+                # Half of what is left for the threat searches, the rest for a proving search.
+                clock = Clock(None, max(1, budget.nodes // 2), budget)
                 tail = _find_win(board, EngineBoard.from_board(board), int(attacker), clock)
+                budget.nodes -= clock.nodes
                 if tail is not None:
                     line.extend(tail.line)
                     break
-            remaining_ms = int((deadline - time.perf_counter()) * 1000)
-            if remaining_ms <= 0:
+            if budget.spent():
                 return None
             here = Position.from_board(board)
             here = Position(here.size, here.rule, here.stones, to_move)
-            result = search(here, Limit(time_ms=remaining_ms), level, stop=stop, prove=True)
+            # Nodes only: a search without a time budget skips the timed root phases, so
+            # the line is the same on a loaded machine (the backstop stops it as a flag).
+            result = search(here, Limit(nodes=budget.nodes), level, stop=budget, prove=True)
+            budget.nodes -= result.nodes
             # A forced block (either side's, after a counter-four) scores 0 at the root: it
             # is the only move, and the searches after it must prove the rest.
             proven = result.forced == "block-four" or (
@@ -377,16 +402,16 @@ def _with_proofs(analysis: Analysis, board: Board, stop: StopFlag | None, level:
     first = analysis.candidates[0]
     win = loss = None
     if prove and abs(first.score) > WIN_THRESHOLD:
-        deadline = time.perf_counter() + _SEARCH_PROOF_MS / 1000
+        budget = _ProofBudget(_proof_nodes(), _SEARCH_PROOF_MS, stop)
         if first.score > 0:
             # A threat-space win's line lists the attacker's threats only: from its first
             # move on, the proving searches answer for both sides.
             pv = first.pv[:1] if first.forced == "vct" else first.pv
-            win = _played_out(board, analysis.to_move, pv, stop, deadline, level)
+            win = _played_out(board, analysis.to_move, pv, budget, level)
         elif first.pv:
             after = board.copy()
             after.push(tuple(first.pv[0]), analysis.to_move)
-            loss = _played_out(after, analysis.to_move.opponent, first.pv[1:], stop, deadline, level)
+            loss = _played_out(after, analysis.to_move.opponent, first.pv[1:], budget, level)
     candidates = []
     for rank, candidate in enumerate(analysis.candidates):
         if rank == 0 and win is not None:

@@ -51,3 +51,16 @@ class Clock:
         if self.deadline is None:
             return float("inf")
         return self.deadline - time.perf_counter()
+
+
+class StopAt:
+    """A stop flag (`is_set`) that is also set once `time_ms` have passed: the wall-clock
+    backstop of a search bounded by nodes. Such a search stays deterministic, and so the
+    same on a loaded machine as on an idle one, unless the backstop fires."""
+
+    def __init__(self, time_ms: int, stop=None) -> None:
+        self.deadline = time.perf_counter() + time_ms / 1000
+        self.stop = stop
+
+    def is_set(self) -> bool:
+        return (self.stop is not None and self.stop.is_set()) or time.perf_counter() >= self.deadline

@@ -373,7 +373,7 @@ STRINGS: dict[str, str] = {
     "puzzles.solution": "Solution",
     "puzzles.retry": "Retry",
     "puzzles.next": "Next",
-    "puzzles.keys": "Arrows + Enter play · H hint · S solution · R retry · N next · Esc back",
+    "puzzles.keys": "Arrows + Enter play · H\u00a0hint · S\u00a0solution · R\u00a0retry · N\u00a0next · Esc\u00a0back",
     "puzzles.none_own": "No puzzles from your games yet. Analyse a game (Review, then Analyse game): every missed or allowed win becomes a puzzle here.",
     "puzzles.preparing": "Making puzzles from your games ({count} left)…",
     "puzzles.unavailable": "The puzzle set could not be loaded: {error}",

@@ -375,7 +375,7 @@ STRINGS: dict[str, str] = {
     "puzzles.solution": "正着",
     "puzzles.retry": "重试",
     "puzzles.next": "下一个",
-    "puzzles.keys": "方向键+回车落子 · H 提示 · S 正着 · R 重试 · N 下一个 · Esc 返回",
+    "puzzles.keys": "方向键+回车落子 · H\u00a0提示 · S\u00a0正着 · R\u00a0重试 · N\u00a0下一个 · Esc\u00a0返回",
     "puzzles.none_own": "还没有来自你对局的残局。分析一盘棋（复盘，再点“分析对局”）：错过的和放过的胜机会成为这里的残局。",
     "puzzles.preparing": "正在从你的对局生成残局（还剩 {count} 个）…",
     "puzzles.unavailable": "无法载入残局：{error}",

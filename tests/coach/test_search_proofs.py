@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.coach import MoveClass
 from game.coach.describe import describe
-from game.coach.review import judge_game
+from game.coach.review import _prove_unproven, judge_game
 from game.engine import Level, Limit, Position
 from game.engine.alphabeta import WIN_THRESHOLD
 from game.engine.analysis import UNPROVEN_CHANCE, Analysis, analyse, proven_analysis
@@ -87,3 +87,45 @@ def test_a_proven_loss_comes_with_the_opponents_line():
     after_defence = board.copy()
     after_defence.push(lost.best.move, tactic.position.to_move)
     assert _plays_out_to_five(after_defence, lost.loss.attacker, lost.loss.line)
+
+
+# defend-vct-22: every accepted defence loses to an alpha-beta proof of 11 to 17 plies (no
+# VCT), so white to move there is lost. A review at 200 ms a position sometimes proved that
+# and then called the planted ignoring move "best" with no proof: a lost position unexplained.
+LOST_NAME = "defend-vct-22"
+IGNORING = (12, 0)  # far from every stone (tests/coach/planted_records.py, seed 4)
+#: Node-capped analyses are the same on every machine, however busy (fresh tables, no clock).
+PROVING_NODES = 1_500_000
+
+
+def _lost_and_ignored():
+    before = _tactic(LOST_NAME).position
+    board = before.to_board()
+    board.push(IGNORING, before.to_move)
+    return before, Position.from_board(board), board
+
+
+def test_a_move_in_a_position_proven_lost_is_a_forced_defence_not_an_unexplained_best_move():
+    before, after, board_after = _lost_and_ignored()
+    analyses = [analyse(position, Limit(nodes=PROVING_NODES), n_best=1) for position in (before, after)]
+    assert analyses[0].loss is not None  # the opponent's win after white's most stubborn move
+    assert analyses[1].win is not None and _plays_out_to_five(board_after, before.to_move.opponent, analyses[1].win.line)
+
+    review = judge_game(15, before.rule, [before, after], analyses, [IGNORING]).moves[0]
+    assert review.in_forced_win and review.forced_role == "defence"
+    assert not review.move_class.is_flagged and review.allowed_win is None
+    assert "already lost" in describe(review, "en")
+
+
+def test_a_review_proves_by_nodes_a_mate_score_its_timed_analysis_left_without_a_line():
+    # What a busy machine leaves: the timed analysis saw the loss (a mate score) but played no
+    # line out. The review analyses such a position again, bounded by nodes, and keeps the proof.
+    before, after, _ = _lost_and_ignored()
+    seen = Analysis(before.to_move, (Candidate((9, 11), -899985, ((9, 11),)),), 6, 0, 0, None, True)
+    analyses = [seen, analyse(after, Limit(nodes=PROVING_NODES), n_best=1)]
+    _prove_unproven([before, after], analyses, None, proof_ms=3000)
+    loss = analyses[0].loss
+    assert loss is not None and loss.attacker is before.to_move.opponent
+    board = before.to_board()
+    board.push(analyses[0].best.move, before.to_move)
+    assert _plays_out_to_five(board, loss.attacker, loss.line)

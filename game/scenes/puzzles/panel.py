@@ -32,8 +32,10 @@ class PanelSource(Protocol):
     buttons_top: int
 
 
-def draw_hint_area(surface: pygame.Surface, grid: BoardGeometry, area: tuple[Point, Point] | None) -> None:
-    """A translucent green square over the intersections where the move is."""
+def draw_hint_area(surface: pygame.Surface, grid: BoardGeometry, area: tuple[Point, Point] | None,
+                   board: Board, stone_diameter: int) -> None:
+    """A translucent green square over the intersections where the move is; the stones in it
+    are left clear (the veil has holes where they are), so the position stays readable."""
     if area is None:
         return
     (left, top), (right, bottom) = area
@@ -42,7 +44,12 @@ def draw_hint_area(surface: pygame.Surface, grid: BoardGeometry, area: tuple[Poi
     half = int(grid.cell * 0.45)
     rect = pygame.Rect(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half)
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((*theme.HINT, 28))  # light enough that the stones under it stay clear
+    veil.fill((*theme.HINT, 40))
+    for x in range(min(left, right), max(left, right) + 1):
+        for y in range(min(top, bottom), max(top, bottom) + 1):
+            if not board.is_empty((x, y)):
+                cx, cy = grid.pixel_of((x, y))
+                pygame.draw.circle(veil, (0, 0, 0, 0), (cx - rect.x, cy - rect.y), stone_diameter // 2 + 1)
     surface.blit(veil, rect.topleft)
     pygame.draw.rect(surface, theme.HINT, rect, width=max(2, int(grid.cell * 0.08)), border_radius=6)
 

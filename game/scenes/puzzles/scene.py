@@ -276,7 +276,8 @@ class PuzzlesScene(Scene):
             self.view.draw(surface, self.attempt.board, self._marks())
             draw_played(surface, self.layout.grid, self.attempt.board, self.attempt.start_moves, self.attempt.wrong)
             if self.attempt.hint_level == 1:
-                draw_hint_area(surface, self.layout.grid, self.attempt.hint_area())
+                draw_hint_area(surface, self.layout.grid, self.attempt.hint_area(), self.attempt.board,
+                               self.view.stone_diameter)
         else:
             self.view.draw(surface, Board(15), BoardMarks())
         draw_panel(surface, self)

@@ -368,6 +368,7 @@ STRINGS: dict[str, str] = {
     "puzzles.streak": "Streak {streak} · best {best}",
     "puzzles.change_solved": "Solved · rating {change}",
     "puzzles.change_failed": "Not solved · rating {change}",
+    "puzzles.change_hinted": "Hint taken: rated as not solved · rating {change}",
     "puzzles.again": "Again: you missed this one before.",
     "puzzles.hint": "Hint",
     "puzzles.solution": "Solution",

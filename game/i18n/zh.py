@@ -370,6 +370,7 @@ STRINGS: dict[str, str] = {
     "puzzles.streak": "连续完成 {streak} · 最佳 {best}",
     "puzzles.change_solved": "完成 · 等级分 {change}",
     "puzzles.change_failed": "未完成 · 等级分 {change}",
+    "puzzles.change_hinted": "已用提示，计为未完成 · 等级分 {change}",
     "puzzles.again": "再来一次：这个残局你之前没有完成。",
     "puzzles.hint": "提示",
     "puzzles.solution": "正着",

@@ -13,6 +13,7 @@ from game.puzzles import read_puzzles
 from game.puzzles.attempt import Phase
 from game.puzzles.collection import GamePuzzles, Moment
 from game.rules import Rule, Stone
+from game.scenes.puzzles.panel import change_key
 
 SAMPLE = read_puzzles(Path(__file__).resolve().parent.parent / "data" / "puzzles" / "sample.txt")
 BY_ID = {p.id: p for p in SAMPLE}
@@ -76,6 +77,7 @@ def test_hints_show_the_area_then_the_move_and_next_moves_on(make_app, store):
     scene = _open(app, store, "f0003-12w")
     press(app, pygame.K_h)
     assert scene.attempt.hint_area() is not None and scene._marks().hint is None
+    assert change_key(scene.attempt) == "puzzles.change_hinted"  # not a bare 'Not solved' mid-puzzle
     press(app, pygame.K_h)
     assert scene._marks().hint == BY_ID["f0003-12w"].solution.move
     press(app, pygame.K_n)

@@ -124,14 +124,22 @@ def draw_panel(surface: pygame.Surface, scene: PanelSource) -> None:
         lines.append(("", body // 2, theme.TEXT, False))
         lines.append((status, body, colour, True))
         if scene.change is not None and attempt.result is not None:
-            key = "puzzles.change_solved" if attempt.result else "puzzles.change_failed"
-            lines.append((tr(key, change=f"{scene.change:+.0f}"), body, theme.TEXT_DIM, False))
+            lines.append((tr(change_key(attempt), change=f"{scene.change:+.0f}"), body, theme.TEXT_DIM, False))
         if scene.source == GAMES and library.making:
             lines.append((tr("puzzles.preparing", count=library.waiting), body, theme.TEXT_DIM, False))
     if scene.notice:
         lines.append((scene.notice, body, theme.BAD, False))
     y = _draw_lines(surface, lines, x, y, inner, bottom - _rating_height(body))
     _draw_rating(surface, scene, x, bottom - _rating_height(body), inner, body)
+
+
+def change_key(attempt) -> str:
+    """The text of the rating change; a hint taken mid-puzzle says why it already counts as failed."""
+    if attempt.result:
+        return "puzzles.change_solved"
+    if attempt.hints_used and not attempt.finished:
+        return "puzzles.change_hinted"
+    return "puzzles.change_failed"
 
 
 def _draw_lines(surface, lines, x: int, y: int, width: int, limit: int) -> int:

@@ -2,7 +2,7 @@
 
 Two kinds of level live here. The four named levels (Beginner, Casual, Strong, Master)
 are the original short list, described below with their measured history. The rungs of
-the strength ladder (Level.R650 ... Level.R2200, named by their rating on a scale where
+the strength ladder (Level.R650 ... Level.R2300, named by their rating on a scale where
 the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
 by what they fail to see (blindness.py) rather than by noise, and measured by
 build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
@@ -173,8 +173,14 @@ RUNG_CONFIGS = {
         max_depth=5, width=10, root_vcf=12, node_vcf=4, root_vct=0, noise=0, root_defence=2, quiet_threes=True,
         weights="tuned",
     ),
+    # The full engine's depth-shaped search on a node budget, without its threat-space
+    # search and VCT at the root (those run on the clock, which a rung must not).
+    Level.R2200: LevelConfig(
+        max_depth=PVS_MAX_DEPTH, width=12, root_vcf=20, node_vcf=8, root_vct=0, noise=0, root_defence=2,
+        quiet_threes=True, weights="tuned", search="pvs",
+    ),
     # The full engine.
-    Level.R2200: LEVEL_CONFIGS[Level.MASTER],
+    Level.R2300: LEVEL_CONFIGS[Level.MASTER],
 }
 
 
@@ -183,7 +189,7 @@ def level_config(level: Level) -> LevelConfig:
     the search of Master and of the full-engine rung."""
     config = LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else RUNG_CONFIGS[level]
     chosen = os.environ.get("GOMOKU_SEARCH", "").strip()
-    if chosen and level in (Level.MASTER, Level.R2200):
+    if chosen and level in (Level.MASTER, Level.R2300):
         if chosen not in SEARCHES:
             raise ValueError(f"unknown search {chosen!r} in GOMOKU_SEARCH; known: {', '.join(SEARCHES)}")
         depth = PVS_MAX_DEPTH if chosen == "pvs" else CLASSIC_MAX_DEPTH

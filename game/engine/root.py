@@ -53,6 +53,8 @@ _DEFENCE_SHARE = 0.55
 #: with the compiled kernel (whose threat nodes cost about 0.6 microseconds, not 30).
 _DEFENCE_NODES = 1000
 _DEFENCE_NODES_COMPILED = 30_000
+#: Share of a node-capped search's nodes the root defence may spend.
+_DEFENCE_NODE_SHARE = 0.5
 _ROOT_WIDTH_BONUS = 8
 #: A turn shorter than this is short: the threat-space search is skipped, at the root and
 #: in the root defence, and the root keeps fewer moves, so the alpha-beta search gets the
@@ -359,8 +361,12 @@ class _RootSearch:
         # The thorough defence (proof-tree ranking, proofs one three deeper) is not used in
         # play: it did not gain in matches (100 ms: 17-23, and 16-23-1 with the ranking only;
         # 1000 ms: 17-20-3; 40 games each against the defence without it).
+        # Under a node cap (a ladder rung) the proofs get a share of it, so that a threatened
+        # position still leaves the alpha-beta search its nodes (all candidates proven at
+        # 30,000 nodes each left the depth-shaped search none: it answered at depth 0).
+        share = None if self.limit.nodes is None else int(self.limit.nodes * _DEFENCE_NODE_SHARE)
         defence = RootDefence(self.engine, self.side, self.config, deadline, self.stop, nodes, self._vcf_depth(),
-                              thorough=False)
+                              thorough=False, max_nodes=share)
         try:
             return defence.refute(ordered, cut)
         finally:

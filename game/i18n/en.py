@@ -538,6 +538,8 @@ STRINGS: dict[str, str] = {
     "ladder.desc.1850": "Three moves deep with the engine's learned judgement, and wins by fours inside its reading.",
     "level.2000": "Strong · 2000",
     "ladder.desc.2000": "Five moves deep, and refutes your threat sequences before they start.",
-    "level.2200": "Master · 2200",
-    "ladder.desc.2200": "The full engine (Master).",
+    "level.2200": "Ladder 2200",
+    "ladder.desc.2200": "The full engine's deep search on a fixed budget, without its longest threat searches.",
+    "level.2300": "Master · 2300",
+    "ladder.desc.2300": "The full engine (Master).",
 }

@@ -23,13 +23,13 @@ log = logging.getLogger(__name__)
 TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "ladder_table.json"
 #: Bumped whenever the rungs change meaning (their settings, the scale); a player's rating
 #: kept under an older version is carried over with a wider deviation (storage/rating_store.py).
-LADDER_VERSION = 1
+LADDER_VERSION = 2
 #: Where the short list of named levels sits on the ladder (the menu's plain choices).
 NAMED_RUNGS = {
     Level.BEGINNER: Level.R850,
     Level.CASUAL: Level.R1400,
     Level.STRONG: Level.R2000,
-    Level.MASTER: Level.R2200,
+    Level.MASTER: Level.R2300,
 }
 #: A rung's rating is known to within about this (a 40-game match gives roughly +-60 at 95%).
 RUNG_DEVIATION = 40.0

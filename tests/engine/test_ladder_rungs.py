@@ -107,3 +107,15 @@ def test_the_brain_and_the_match_tools_accept_every_rung():
         assert parse_player(f"builtin:{rung.value}").level is rung
     with pytest.raises(PlayerSpecError, match="1234"):
         parse_player("builtin:1234")
+
+
+def test_a_node_capped_rung_still_searches_when_the_opponent_has_a_threat_plan():
+    """The root defence proves root moves against his plan out of the rung's node budget; it
+    once spent all of it (30,000 nodes a move, every candidate of the depth-shaped search) and
+    the rung answered at depth 0 with the first move in order (from a game of 2200 vs 2000)."""
+    moves = [(7, 9), (4, 6), (6, 6), (4, 5), (5, 7), (7, 5), (6, 9), (5, 5), (6, 5), (6, 7), (5, 9), (4, 9), (5, 8), (5, 10)]
+    board = Board(15, Rule.FREESTYLE)
+    for point in moves:
+        board.push(point)
+    result = search(Position.from_board(board), default_limit(Level.R2200), Level.R2200)
+    assert result.depth >= 1 and result.nodes <= default_limit(Level.R2200).nodes + 50_000

@@ -28,7 +28,7 @@ from game.rules import Board, Point, Stone
 from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
-from .blindness import visible_moves
+from .blindness import notices_three, visible_moves
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
 from .eval_weights import weights_for
@@ -192,11 +192,12 @@ class _RootSearch:
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
         width = self.config.width + (_SHORT_ROOT_WIDTH_BONUS if self.short_turn else _ROOT_WIDTH_BONUS)
-        forced = self.config.sees_threes and bool(engine.by_class[3 - self.side][pt.C_FLEX4])
+        history = [move.point for move in board.history]
+        forced = bool(engine.by_class[3 - self.side][pt.C_FLEX4]) and (
+            self.config.sees_threes or notices_three(self.config.blindness, self.seed, history))
         if forced:
             ordered = self._true_defences(ordered)
         if self.config.blindness is not None:  # a ladder rung's blind spots (blindness.py)
-            history = [move.point for move in board.history]
             ordered = visible_moves(self.config.blindness, engine, history, self.side, ordered, forced)
             if not forced:
                 seen = set(ordered)

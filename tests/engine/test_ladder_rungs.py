@@ -119,3 +119,35 @@ def test_a_node_capped_rung_still_searches_when_the_opponent_has_a_threat_plan()
         board.push(point)
     result = search(Position.from_board(board), default_limit(Level.R2200), Level.R2200)
     assert result.depth >= 1 and result.nodes <= default_limit(Level.R2200).nodes + 50_000
+
+
+def test_a_rung_notices_threes_on_a_seeded_share_of_its_moves():
+    from game.engine.blindness import notices_three
+
+    blindness = Blindness(notices_threes=0.25)
+    history = [(7, 7), (8, 8), (6, 7)]
+    noticed = [notices_three(blindness, seed, history) for seed in range(400)]
+    assert 0.18 < sum(noticed) / len(noticed) < 0.32
+    assert noticed == [notices_three(blindness, seed, history) for seed in range(400)]  # replayable
+    assert not any(notices_three(Blindness(), seed, history) for seed in range(50))
+
+
+def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
+    from game.engine.blindness import visible_moves
+    from game.engine.state import EngineBoard
+
+    # White's twos cross at (7, 7): a double three there, beside his last stone (7, 6).
+    white = [(5, 7), (6, 7), (7, 5), (7, 6)]
+    black = [(12, 12), (11, 3), (3, 11), (8, 8)]
+    board = Board(15, Rule.FREESTYLE)
+    for black_stone, white_stone in zip(black, white):
+        board.push(black_stone)
+        board.push(white_stone)
+    engine = EngineBoard.from_board(board)
+    history = [move.point for move in board.history]
+    ordered = [engine.index(x, y) for x in range(15) for y in range(15) if board.is_empty((x, y))]
+    double = engine.index(7, 7)
+    sees_beside_last = Blindness(sight=1, recent=2, sees_doubles=False)
+    blind_beside_last = Blindness(sight=1, recent=2, sees_doubles=False, doubles_beside_last=False)
+    assert double in visible_moves(sees_beside_last, engine, history, 1, ordered, False)
+    assert double not in visible_moves(blind_beside_last, engine, history, 1, ordered, False)

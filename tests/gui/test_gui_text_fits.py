@@ -183,3 +183,13 @@ def test_every_ladder_rung_reads_at_the_rows_full_size_in_the_smallest_window(ma
     room = row.value_rect().width - 2 * left.width - 8
     too_wide = [value for value in row.choices if text.render(row.describe(value), size, theme.TEXT, True).get_width() > room]
     assert too_wide == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("rung", [rung.value for rung in Level.rungs()])
+def test_every_rungs_description_fits_the_menu_in_the_smallest_window(make_app, store, language, rung):
+    _prepare_store(store)
+    app = make_app(Settings(language=language, ai_level="ladder", ladder_rung=rung), size=WINDOWS["minimum"])
+    app.manager.switch("menu")
+    frames(app, 2)
+    assert _problems_on_screen(app) == []

@@ -519,7 +519,7 @@ STRINGS: dict[str, str] = {
     "notice.corrupt_rating": "Your rating file was damaged and was reset (backup: {backup}).",
     "notice.not_saved_rating": "Your rating could not be saved.",
     "level.650": "Ladder 650",
-    "ladder.desc.650": "A first game: plays beside the last stone, blocks fours, does not see threes.",
+    "ladder.desc.650": "A first game: plays beside the last stones, blocks fours, does not see threes.",
     "level.850": "Beginner · 850",
     "ladder.desc.850": "Notices threes but stops only some of them.",
     "level.950": "Ladder 950",

@@ -85,9 +85,12 @@ def test_a_short_sighted_rung_plays_near_the_last_stones():
     black = [(3, 3), (4, 4), (7, 7)]
     white = [(3, 4), (11, 11), (10, 10)]
     position = _position(black, white)
+    from game.engine.levels import level_config
+
     move = _move(RUNGS[0], position)
-    last_two = [(x, y) for x, y, _ in position.stones[-2:]]
-    assert any(max(abs(move[0] - x), abs(move[1] - y)) <= 1 for x, y in last_two)
+    sight = level_config(RUNGS[0]).blindness
+    recent = [(x, y) for x, y, _ in position.stones[-sight.recent:]]
+    assert any(max(abs(move[0] - x), abs(move[1] - y)) <= sight.sight for x, y in recent)
 
 
 @pytest.mark.parametrize("rung", CHEAP_RUNGS, ids=lambda r: r.value)
@@ -151,3 +154,21 @@ def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
     blind_beside_last = Blindness(sight=1, recent=2, sees_doubles=False, doubles_beside_last=False)
     assert double in visible_moves(sees_beside_last, engine, history, 1, ordered, False)
     assert double not in visible_moves(blind_beside_last, engine, history, 1, ordered, False)
+
+
+def test_the_second_rung_answers_an_open_three_only_on_the_moves_it_notices_it():
+    from game.engine.blindness import notices_three
+    from game.engine.levels import level_config
+
+    white = [(6, 7), (7, 7), (8, 7)]
+    black = [(7, 8), (9, 9), (3, 12)]
+    position = _position(black, white)
+    history = [(x, y) for x, y, _ in position.stones]
+    blocks = {(5, 7), (9, 7), (4, 7), (10, 7)}
+    rung = RUNGS[1]
+    noticed = {seed: notices_three(level_config(rung).blindness, seed, history) for seed in range(24)}
+    moves = {seed: _move(rung, position, seed) for seed in noticed}
+    assert any(noticed.values()) and not all(noticed.values())
+    assert all(moves[seed] in blocks for seed, seen in noticed.items() if seen)
+    assert 0.0 < level_config(rung).blindness.notices_threes < 1.0 and not level_config(rung).sees_threes
+    assert moves == {seed: _move(rung, position, seed) for seed in noticed}  # replayable

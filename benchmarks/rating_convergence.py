@@ -6,8 +6,9 @@ Each simulated player is a rung of the ladder (its true strength is the rung's m
 rating, game/engine/ladder_table.json) or a bot between two rungs. It starts as every new
 player does (storage/rating_store.START), and plays --games rated games in Adaptive mode:
 before each game the Adaptive opponent (rating/ladder.adaptive_level) picks the rung whose
-expected score is nearest 50%, and after it the Glicko-2 rating is updated. Results are
-not played on the board (two cores cannot afford it): each is drawn from the fitted Elo
+expected score is nearest 50% (aiming above an unsure rating: ladder.AIM_ABOVE), and after
+it the Glicko-2 rating is updated. Results are not played on the board (two cores cannot
+afford it): each is drawn from the fitted Elo
 win probability of the two true strengths, which is the model the calibration fitted to
 the ladder's real games. Prints each player's final error and the mean absolute error
 after 10, 20 and 30 games (over --runs seeded repetitions per player, and for run 0).

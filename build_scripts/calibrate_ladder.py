@@ -1,11 +1,12 @@
 """Measure the strength ladder and write the table the game uses (game/engine/ladder_table.json).
 
     python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 1000] [--top-time-ms 1000]
-        [--rungs 650,850,...] [--seed-up-to 1550] [--results runs/ladder/results.json] [--fresh]
-        [--fit-only] [--table game/engine/ladder_table.json]
+        [--rungs 650,850,...] [--seed-up-to 1550] [--extra 1850:1550,2300:2000]
+        [--results runs/ladder/results.json] [--fresh] [--fit-only] [--table game/engine/ladder_table.json]
 
 Every rung plays its upper neighbour, and every rung up to --seed-up-to plays the seed bot
-(/work/shared/arena/seedbots.py, pinned at 1000: the scale's fixed point), each match on the
+(/work/shared/arena/seedbots.py, pinned at 1000: the scale's fixed point), and --extra names
+further pairings (upper:lower) that tie the ladder together across a rung, each match on the
 arena's balanced openings with colours swapped. The results are kept in --results, so an
 interrupted run resumes and a rerun with more --games plays only the games missing (from the
 next opening on); all are fitted at once by maximum
@@ -50,10 +51,25 @@ def brain(name: str) -> str:
     return f"{sys.executable} -m game.protocol --level {name}"
 
 
-def pairings_to_play(rungs: list[str], seed_up_to: int) -> list[tuple[str, str]]:
-    """Each rung against its upper neighbour, and the rungs up to `seed_up_to` against the seed bot."""
+#: Pairings across a rung played by default: they tie the ladder together where a single
+#: chain of neighbours would let the errors add up.
+EXTRA = "1850:1550,2300:2000"
+
+
+def pairings_to_play(rungs: list[str], seed_up_to: int, extra: str = "") -> list[tuple[str, str]]:
+    """Each rung against its upper neighbour, the rungs up to `seed_up_to` against the seed bot,
+    and the `extra` pairings ("upper:lower,...") whose two rungs are both in `rungs`.
+
+    Raises ValueError for an extra pairing that is not two names joined by a colon.
+    """
     pairs = [(rung, SEED) for rung in rungs if int(rung) <= seed_up_to]
     pairs += [(upper, lower) for lower, upper in zip(rungs, rungs[1:])]
+    for item in filter(None, (part.strip() for part in extra.split(","))):
+        upper, colon, lower = item.partition(":")
+        if not colon or not upper or not lower:
+            raise ValueError(f"an extra pairing must read upper:lower, got {item!r}")
+        if upper in rungs and lower in rungs and (upper, lower) not in pairs:
+            pairs.append((upper, lower))
     return pairs
 
 
@@ -117,6 +133,7 @@ def main() -> int:
     parser.add_argument("--top-time-ms", type=int, default=1000)
     parser.add_argument("--rungs", default=",".join(level.value for level in Level.rungs()))
     parser.add_argument("--seed-up-to", type=int, default=1550)
+    parser.add_argument("--extra", default=EXTRA, help="more pairings, upper:lower,... (default %(default)s)")
     parser.add_argument("--results", default=str(ROOT / "runs" / "ladder" / "results.json"))
     parser.add_argument("--save-dir", default="", help="keep each match's games and logs here")
     parser.add_argument("--fresh", action="store_true", help="replay every pairing, ignoring kept results")
@@ -128,7 +145,11 @@ def main() -> int:
     results_path = Path(args.results)
     results = {} if args.fresh else load_results(results_path)
     save_dir = Path(args.save_dir) if args.save_dir else None
-    for first, second in pairings_to_play(rungs, args.seed_up_to):
+    try:
+        pairs = pairings_to_play(rungs, args.seed_up_to, args.extra)
+    except ValueError as error:
+        parser.error(str(error))
+    for first, second in pairs:
         key = f"{first},{second}"
         kept = results.get(key) or {"wins": 0, "losses": 0, "draws": 0}
         played = kept["wins"] + kept["losses"] + kept["draws"]

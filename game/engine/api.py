@@ -17,7 +17,7 @@ class Level(Enum):
 
     The four named levels are the short list; the rungs of the strength ladder are named by
     their rating on the ladder's scale (the seed bot is 1000; see levels.py and
-    game/rating/ladder.py), "650" for a first-time player up to "2200", the full engine.
+    game/rating/ladder.py), "650" for a first-time player up to "2300", the full engine.
     """
 
     BEGINNER = "beginner"
@@ -35,6 +35,7 @@ class Level(Enum):
     R1850 = "1850"
     R2000 = "2000"
     R2200 = "2200"
+    R2300 = "2300"
 
     @property
     def label(self) -> str:
@@ -149,7 +150,7 @@ _DEFAULT_LIMITS = {
 #: The top rung is the full engine on Master's clock.
 _RUNG_NODES = {
     "650": 20_000, "850": 20_000, "950": 20_000, "1100": 20_000, "1300": 20_000, "1400": 20_000,
-    "1550": 50_000, "1650": 80_000, "1850": 100_000, "2000": 200_000,
+    "1550": 50_000, "1650": 80_000, "1850": 100_000, "2000": 200_000, "2200": 200_000,
 }
 
 

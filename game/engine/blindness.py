@@ -16,7 +16,11 @@ move is still exact within the rung's depth, width and VCF limits, see levels.py
   rung also does not treat his three as forcing: LevelConfig.sees_threes is off).
 - sees_doubles: without it the points where the opponent would make a double threat
   (four-three, double three, double four) are not considered as blocks unless they touch
-  his last stone: each threat is seen, their combination is not.
+  his last stone (and with doubles_beside_last off, not even then): each threat is seen,
+  their combination is not.
+- notices_threes: a rung that does not feel an open three as forcing (LevelConfig.sees_threes
+  off) still notices it and answers on this share of its moves. Which moves those are is
+  drawn from the search's seed and the position, never from the clock, so a game replays.
 
 What every rung does regardless (in root.py, before any of this): it makes its own five
 and blocks the opponent's four. Everything here is a pure function of the position, so a
@@ -25,6 +29,7 @@ rung's choices are as replayable as the search's.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Callable
 
@@ -43,6 +48,8 @@ class Blindness:
     adjacent_defence: bool = False
     sees_doubles: bool = True
     blind_to_threes: bool = False
+    doubles_beside_last: bool = True
+    notices_threes: float = 0.0
 
 
 def _chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -56,6 +63,14 @@ def in_sight(blindness: Blindness, history: list[tuple[int, int]]) -> Callable[[
     recent = history[-blindness.recent:]
     sight = blindness.sight
     return lambda point: any(_chebyshev(point, stone) <= sight for stone in recent)
+
+
+def notices_three(blindness: Blindness | None, seed: int, history: list[tuple[int, int]]) -> bool:
+    """Whether a rung that does not feel open threes as forcing notices one on this move."""
+    if blindness is None or blindness.notices_threes <= 0.0 or not history:
+        return False
+    last = history[-1]
+    return random.Random(f"{seed}:{len(history)}:{last[0]},{last[1]}").random() < blindness.notices_threes
 
 
 def visible_moves(
@@ -89,7 +104,8 @@ def visible_moves(
                 doubles.update(engine.by_class[opponent][cls])
             kept = [
                 m for m in kept
-                if m not in doubles or own[m] & 15 >= pt.C_FLEX3 or _chebyshev(engine.point(m), last) <= 1
+                if m not in doubles or own[m] & 15 >= pt.C_FLEX3
+                or (blindness.doubles_beside_last and _chebyshev(engine.point(m), last) <= 1)
             ]
     return kept or ordered
 

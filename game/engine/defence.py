@@ -46,7 +46,7 @@ class RootDefence:
     """One root's defence: the engine board, the side to move, the level's depths and a deadline."""
 
     def __init__(self, engine: EngineBoard, side: int, config, deadline: float, stop, node_budget: int, vcf_depth: int,
-                 thorough: bool = True) -> None:
+                 thorough: bool = True, max_nodes: int | None = None) -> None:
         self.engine = engine
         self.side = side
         self.opponent = 3 - side
@@ -56,6 +56,9 @@ class RootDefence:
         self.node_budget = node_budget
         self.vcf_depth = vcf_depth
         self.thorough = thorough
+        # The whole defence's nodes (None: only the deadline ends it). A node-capped search
+        # gives it a share, so the proofs cannot spend the budget the search needs.
+        self.max_nodes = max_nodes
         self.nodes = 0
         # One pair of searchers for the whole defence: their failure tables carry over
         # from the plan to every root move tried (only the clock changes).
@@ -92,7 +95,7 @@ class RootDefence:
         lost_deeper: list[int] = []
         untried: list[int] = []
         for number, move in enumerate(candidates):
-            if time.perf_counter() >= self.deadline:
+            if time.perf_counter() >= self.deadline or self._nodes_left() <= 0:
                 untried.extend(candidates[number:])
                 break
             verdict = self._prove(move, depth, deeper)
@@ -213,11 +216,14 @@ class RootDefence:
             engine.unmake()
 
     # ---------------------------------------------------------------- proofs
+    def _nodes_left(self) -> int | float:
+        return float("inf") if self.max_nodes is None else self.max_nodes - self.nodes
+
     def _prove(self, move: int, depth: int, deeper: int) -> str:
         """"safe" (no plan and no VCT `deeper` threes deep after `move`), "lengthens" (none
         `depth` deep, unknown deeper), "lost-deeper", "refuted" or "unknown" (no time)."""
         engine, opponent = self.engine, self.opponent
-        clock = Clock(self.deadline, self.node_budget, self.stop)
+        clock = Clock(self.deadline, min(self.node_budget, self._nodes_left()), self.stop)
         self.threats.clock = clock
         if self.plans is not None:
             self.plans.clock = clock

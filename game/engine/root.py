@@ -28,7 +28,7 @@ from game.rules import Board, Point, Stone
 from . import patterns as pt
 from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
-from .blindness import visible_moves
+from .blindness import notices_three, visible_moves
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
 from .eval_weights import weights_for
@@ -53,6 +53,8 @@ _DEFENCE_SHARE = 0.55
 #: with the compiled kernel (whose threat nodes cost about 0.6 microseconds, not 30).
 _DEFENCE_NODES = 1000
 _DEFENCE_NODES_COMPILED = 30_000
+#: Share of a node-capped search's nodes the root defence may spend.
+_DEFENCE_NODE_SHARE = 0.5
 _ROOT_WIDTH_BONUS = 8
 #: A turn shorter than this is short: the threat-space search is skipped, at the root and
 #: in the root defence, and the root keeps fewer moves, so the alpha-beta search gets the
@@ -189,11 +191,12 @@ class _RootSearch:
         ordered = searcher.ordered_moves(self.side, 0, -1, 10_000)
         ordered = [m for m in ordered if m in set(root)] or sorted(root)
         width = self.config.width + (_SHORT_ROOT_WIDTH_BONUS if self.short_turn else _ROOT_WIDTH_BONUS)
-        forced = self.config.sees_threes and bool(engine.by_class[3 - self.side][pt.C_FLEX4])
+        history = [move.point for move in board.history]
+        forced = bool(engine.by_class[3 - self.side][pt.C_FLEX4]) and (
+            self.config.sees_threes or notices_three(self.config.blindness, self.seed, history))
         if forced:
             ordered = self._true_defences(ordered)
         if self.config.blindness is not None:  # a ladder rung's blind spots (blindness.py)
-            history = [move.point for move in board.history]
             ordered = visible_moves(self.config.blindness, engine, history, self.side, ordered, forced)
             if not forced:
                 seen = set(ordered)
@@ -359,8 +362,12 @@ class _RootSearch:
         # The thorough defence (proof-tree ranking, proofs one three deeper) is not used in
         # play: it did not gain in matches (100 ms: 17-23, and 16-23-1 with the ranking only;
         # 1000 ms: 17-20-3; 40 games each against the defence without it).
+        # Under a node cap (a ladder rung) the proofs get a share of it, so that a threatened
+        # position still leaves the alpha-beta search its nodes (all candidates proven at
+        # 30,000 nodes each left the depth-shaped search none: it answered at depth 0).
+        share = None if self.limit.nodes is None else int(self.limit.nodes * _DEFENCE_NODE_SHARE)
         defence = RootDefence(self.engine, self.side, self.config, deadline, self.stop, nodes, self._vcf_depth(),
-                              thorough=False)
+                              thorough=False, max_nodes=share)
         try:
             return defence.refute(ordered, cut)
         finally:

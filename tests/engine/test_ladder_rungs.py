@@ -85,9 +85,12 @@ def test_a_short_sighted_rung_plays_near_the_last_stones():
     black = [(3, 3), (4, 4), (7, 7)]
     white = [(3, 4), (11, 11), (10, 10)]
     position = _position(black, white)
+    from game.engine.levels import level_config
+
     move = _move(RUNGS[0], position)
-    last_two = [(x, y) for x, y, _ in position.stones[-2:]]
-    assert any(max(abs(move[0] - x), abs(move[1] - y)) <= 1 for x, y in last_two)
+    sight = level_config(RUNGS[0]).blindness
+    recent = [(x, y) for x, y, _ in position.stones[-sight.recent:]]
+    assert any(max(abs(move[0] - x), abs(move[1] - y)) <= sight.sight for x, y in recent)
 
 
 @pytest.mark.parametrize("rung", CHEAP_RUNGS, ids=lambda r: r.value)
@@ -107,3 +110,65 @@ def test_the_brain_and_the_match_tools_accept_every_rung():
         assert parse_player(f"builtin:{rung.value}").level is rung
     with pytest.raises(PlayerSpecError, match="1234"):
         parse_player("builtin:1234")
+
+
+def test_a_node_capped_rung_still_searches_when_the_opponent_has_a_threat_plan():
+    """The root defence proves root moves against his plan out of the rung's node budget; it
+    once spent all of it (30,000 nodes a move, every candidate of the depth-shaped search) and
+    the rung answered at depth 0 with the first move in order (from a game of 2200 vs 2000)."""
+    moves = [(7, 9), (4, 6), (6, 6), (4, 5), (5, 7), (7, 5), (6, 9), (5, 5), (6, 5), (6, 7), (5, 9), (4, 9), (5, 8), (5, 10)]
+    board = Board(15, Rule.FREESTYLE)
+    for point in moves:
+        board.push(point)
+    result = search(Position.from_board(board), default_limit(Level.R2200), Level.R2200)
+    assert result.depth >= 1 and result.nodes <= default_limit(Level.R2200).nodes + 50_000
+
+
+def test_a_rung_notices_threes_on_a_seeded_share_of_its_moves():
+    from game.engine.blindness import notices_three
+
+    blindness = Blindness(notices_threes=0.25)
+    history = [(7, 7), (8, 8), (6, 7)]
+    noticed = [notices_three(blindness, seed, history) for seed in range(400)]
+    assert 0.18 < sum(noticed) / len(noticed) < 0.32
+    assert noticed == [notices_three(blindness, seed, history) for seed in range(400)]  # replayable
+    assert not any(notices_three(Blindness(), seed, history) for seed in range(50))
+
+
+def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
+    from game.engine.blindness import visible_moves
+    from game.engine.state import EngineBoard
+
+    # White's twos cross at (7, 7): a double three there, beside his last stone (7, 6).
+    white = [(5, 7), (6, 7), (7, 5), (7, 6)]
+    black = [(12, 12), (11, 3), (3, 11), (8, 8)]
+    board = Board(15, Rule.FREESTYLE)
+    for black_stone, white_stone in zip(black, white):
+        board.push(black_stone)
+        board.push(white_stone)
+    engine = EngineBoard.from_board(board)
+    history = [move.point for move in board.history]
+    ordered = [engine.index(x, y) for x in range(15) for y in range(15) if board.is_empty((x, y))]
+    double = engine.index(7, 7)
+    sees_beside_last = Blindness(sight=1, recent=2, sees_doubles=False)
+    blind_beside_last = Blindness(sight=1, recent=2, sees_doubles=False, doubles_beside_last=False)
+    assert double in visible_moves(sees_beside_last, engine, history, 1, ordered, False)
+    assert double not in visible_moves(blind_beside_last, engine, history, 1, ordered, False)
+
+
+def test_the_second_rung_answers_an_open_three_only_on_the_moves_it_notices_it():
+    from game.engine.blindness import notices_three
+    from game.engine.levels import level_config
+
+    white = [(6, 7), (7, 7), (8, 7)]
+    black = [(7, 8), (9, 9), (3, 12)]
+    position = _position(black, white)
+    history = [(x, y) for x, y, _ in position.stones]
+    blocks = {(5, 7), (9, 7), (4, 7), (10, 7)}
+    rung = RUNGS[1]
+    noticed = {seed: notices_three(level_config(rung).blindness, seed, history) for seed in range(24)}
+    moves = {seed: _move(rung, position, seed) for seed in noticed}
+    assert any(noticed.values()) and not all(noticed.values())
+    assert all(moves[seed] in blocks for seed, seen in noticed.items() if seen)
+    assert 0.0 < level_config(rung).blindness.notices_threes < 1.0 and not level_config(rung).sees_threes
+    assert moves == {seed: _move(rung, position, seed) for seed in noticed}  # replayable

@@ -167,3 +167,29 @@ def test_the_menu_fits_with_the_ladder_or_adaptive_chosen_and_a_rating(make_app,
     assert app.manager.current.level_notes(), "a rated player choosing the ladder or Adaptive gets a note"
     assert app.manager.current.focus.find("rung").visible is (choice == "ladder")
     assert _problems_on_screen(app) == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_ladder_rung_reads_at_the_rows_full_size_in_the_smallest_window(make_app, store, language):
+    """The rung row's values are not shrunk to fit (they once read 'Ladder 1550' in a tiny font)."""
+    from game.ui import text, theme
+
+    app = make_app(Settings(language=language, ai_level="ladder", ladder_rung="1550"), size=WINDOWS["minimum"])
+    app.manager.switch("menu")
+    frames(app, 2)
+    row = app.manager.current.focus.find("rung")
+    size = max(12, int(row.rect.height * 0.42))
+    left, _ = row.arrow_rects()
+    room = row.value_rect().width - 2 * left.width - 8
+    too_wide = [value for value in row.choices if text.render(row.describe(value), size, theme.TEXT, True).get_width() > room]
+    assert too_wide == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("rung", [rung.value for rung in Level.rungs()])
+def test_every_rungs_description_fits_the_menu_in_the_smallest_window(make_app, store, language, rung):
+    _prepare_store(store)
+    app = make_app(Settings(language=language, ai_level="ladder", ladder_rung=rung), size=WINDOWS["minimum"])
+    app.manager.switch("menu")
+    frames(app, 2)
+    assert _problems_on_screen(app) == []

@@ -80,3 +80,9 @@ def test_a_menu_choice_becomes_a_level_and_never_fails():
     assert level_for_choice("adaptive", "1550", Rating(rating_of(Level.R1850), 50)) is Level.R1850
     assert level_for_choice("adaptive", "1550", None).rating is not None
     assert level_for_choice("nonsense", "9999", None) is NAMED_RUNGS[Level.CASUAL]
+
+
+def test_adaptive_tests_an_unsure_rating_upwards_and_a_settled_one_evenly():
+    settled, unsure = Rating(1400, 50), Rating(1400, 300)
+    assert adaptive_level(settled) is Level.R1400
+    assert opponent_rating(adaptive_level(unsure)).rating > opponent_rating(adaptive_level(settled)).rating

@@ -84,8 +84,10 @@ class MenuScene(Scene):
         engines = {entry.command: entry.label for entry in engine_entries(settings)}
         level = OptionRow("level", tr("menu.level"), AI_CHOICES + tuple(engines), describe=lambda v: _opponent_label(v, engines))
         level.select(settings.opponent_engine if settings.opponent_engine in engines else settings.ai_level)
-        # the full ladder: one more row, for the rung, when "Ladder" is the level
-        rung = OptionRow("rung", tr("menu.rung"), LADDER_RUNGS, describe=lambda v: tr(f"level.{v}"),
+        # the full ladder: one more row, for the rung, when "Ladder" is the level; the row's
+        # label names the ladder, so the value is the bare rating ("Ladder 1550" had to
+        # shrink to fit the narrowest window)
+        rung = OptionRow("rung", tr("menu.rung"), LADDER_RUNGS, describe=str,
                          visible=level.value == LADDER)
         rung.select(settings.ladder_rung)
         opening = OptionRow("opening", tr("menu.opening"), OPENINGS, describe=opening_rule_name)

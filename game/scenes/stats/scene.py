@@ -103,7 +103,7 @@ class StatsScene(Scene):
             self.focus.draw(surface)
             return
         # two text columns (level, rule) and five number columns
-        widths = [0.22, 0.2, 0.116, 0.116, 0.116, 0.116, 0.116]
+        widths = [0.22, 0.18, 0.11, 0.11, 0.11, 0.11, 0.16]  # "Win rate" is the widest header
         lefts = [x + int(inner * sum(widths[:i])) for i in range(len(widths))]
         header = [tr("stats.level"), tr("stats.rule"), tr("stats.games"), tr("stats.wins"),
                   tr("stats.losses"), tr("stats.draws"), tr("stats.win_rate")]

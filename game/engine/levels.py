@@ -50,7 +50,8 @@ from .blindness import Blindness
 #: (64.5%) over 200 games where the classic search scored 103-96-1 (51.8%) (benchmarks/README.md).
 #: GOMOKU_SEARCH=classic gives Master the classic search back, so a match can weigh the two.
 #: "pvs-narrow" is "pvs" with late moves reduced about twice as much (native/search_pvs.c's
-#: LMR_DIVISOR_NARROW), a screen against Rapfi (benchmarks/README.md).
+#: LMR_DIVISOR_NARROW): two plies deeper at 1 s, yet against Rapfi at 80 ms it scored as "pvs"
+#: does (60-139-1 against 60-140-0 over 200 games, benchmarks/README.md), so Master keeps "pvs".
 SEARCHES = ("classic", "pvs", "pvs-narrow")
 #: The searches shaped by the remaining depth (no beam; compiled kernel only).
 DEPTH_SHAPED = ("pvs", "pvs-narrow")

@@ -42,7 +42,8 @@
 /* With FEATURE_PVS_NARROW the divisor is LMR_DIVISOR_NARROW: about twice the reduction. On the
  * 14 middlegames that no shortcut answers, the nodes to depth 9 fell from 49.6M to 9.4M (the
  * geometric mean 785k -> 202k) and the median depth completed at 1 s rose from 9 to 11, at the
- * same tactics (benchmarks/README.md). */
+ * same tactics; against Rapfi it scored no better (benchmarks/README.md), so it is not the
+ * default. */
 #define LMR_DIVISOR_NARROW 70
 #define LMR_TACTICAL DEPTH_UNIT
 #define LMR_KILLER (DEPTH_UNIT / 2)

@@ -49,7 +49,12 @@ from .blindness import Blindness
 #: classic one). Master runs "pvs": at 300 ms a move against Rapfi at 40 ms it scored 128-70-2
 #: (64.5%) over 200 games where the classic search scored 103-96-1 (51.8%) (benchmarks/README.md).
 #: GOMOKU_SEARCH=classic gives Master the classic search back, so a match can weigh the two.
-SEARCHES = ("classic", "pvs")
+#: "pvs-narrow" is "pvs" with late moves reduced about twice as much (native/search_pvs.c's
+#: LMR_DIVISOR_NARROW): two plies deeper at 1 s, yet against Rapfi at 80 ms it scored as "pvs"
+#: does (60-139-1 against 60-140-0 over 200 games, benchmarks/README.md), so Master keeps "pvs".
+SEARCHES = ("classic", "pvs", "pvs-narrow")
+#: The searches shaped by the remaining depth (no beam; compiled kernel only).
+DEPTH_SHAPED = ("pvs", "pvs-narrow")
 #: Deepest iteration of Master's depth-shaped search (its reductions make deep iterations cheap),
 #: and of its classic search.
 PVS_MAX_DEPTH = 40
@@ -198,6 +203,6 @@ def level_config(level: Level) -> LevelConfig:
     if chosen and level in (Level.MASTER, Level.R2300):
         if chosen not in SEARCHES:
             raise ValueError(f"unknown search {chosen!r} in GOMOKU_SEARCH; known: {', '.join(SEARCHES)}")
-        depth = PVS_MAX_DEPTH if chosen == "pvs" else CLASSIC_MAX_DEPTH
+        depth = PVS_MAX_DEPTH if chosen in DEPTH_SHAPED else CLASSIC_MAX_DEPTH
         config = replace(config, search=chosen, max_depth=depth)
     return config

@@ -32,7 +32,7 @@ from .blindness import notices_three, visible_moves
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
 from .eval_weights import weights_for
-from .levels import level_config
+from .levels import DEPTH_SHAPED, level_config
 from .state import EngineBoard
 from .threats import ThreatSearch
 from .timeplan import TimePlan
@@ -210,7 +210,7 @@ class _RootSearch:
                 return found
             # Defence before our own slower threat search: a missed VCT of his loses the game.
             # The depth-shaped search prunes by itself: the root keeps every candidate.
-            everything = forced or (self.config.search == "pvs" and engine.kernel is not None)
+            everything = forced or (self.config.search in DEPTH_SHAPED and engine.kernel is not None)
             ordered = self._refute_threats(ordered, None if everything else width)
             found = self._vct_win(set(root))
             if found is not None:

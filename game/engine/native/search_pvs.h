@@ -17,6 +17,7 @@
 #include "search.h"
 
 #define FEATURE_PVS 256 /* a bit of SearchConfig.features beside search.h's */
+#define FEATURE_PVS_NARROW 512 /* with FEATURE_PVS: late moves reduced about twice as much */
 #define DEPTH_UNIT 8    /* a ply */
 
 /* The score for `side` to move searched `depth` plies deep, exact inside (alpha, beta), a

@@ -16,6 +16,17 @@ before(const Scored *a, const Scored *b)
     return a->score != b->score ? a->score > b->score : a->cell < b->cell;
 }
 
+/* Insertion step: puts `item` at slot `at` or earlier, shifting the worse ones down. */
+static inline void
+place(Scored *scored, int at, Scored item)
+{
+    while (at > 0 && before(&item, &scored[at - 1])) {
+        scored[at] = scored[at - 1];
+        at--;
+    }
+    scored[at] = item;
+}
+
 int
 order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff_t killer_a, ptrdiff_t killer_b,
             const int64_t *history, ptrdiff_t limit, int32_t *out)
@@ -51,12 +62,7 @@ order_moves(const Board *board, int side, int forced, ptrdiff_t tt_move, ptrdiff
         Scored item = {score, m};
         if (count == keep && (keep == 0 || !before(&item, &scored[count - 1])))
             continue;
-        int at = count < keep ? count++ : count - 1;
-        while (at > 0 && before(&item, &scored[at - 1])) {
-            scored[at] = scored[at - 1];
-            at--;
-        }
-        scored[at] = item;
+        place(scored, count < keep ? count++ : count - 1, item);
     }
     for (int k = 0; k < count; k++)
         out[k] = (int32_t)scored[k].cell;
@@ -83,12 +89,7 @@ order_rest(const Board *board, int side, const int32_t *searched, int searched_c
             return -1;
         /* Near cells first (they are the likelier defences), then by value. */
         Scored item = {((int64_t)(board->near[m] ? 1 : 0) << 50) + (int64_t)(own[m] >> 4) * 2 + (theirs[m] >> 4) + history[m], m};
-        int at = count++;
-        while (at > 0 && before(&item, &scored[at - 1])) {
-            scored[at] = scored[at - 1];
-            at--;
-        }
-        scored[at] = item;
+        place(scored, count++, item);
     }
     for (int k = 0; k < count; k++)
         out[k] = (int32_t)scored[k].cell;

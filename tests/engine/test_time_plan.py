@@ -170,7 +170,7 @@ def test_root_stops_early_when_the_best_move_is_settled(scripted, classic):
 
 
 def test_root_stops_at_the_first_iteration_for_a_forced_move(scripted, monkeypatch):
-    monkeypatch.setattr(root_module._RootSearch, "_refute_threats", lambda self, ordered, width: ordered[:1])
+    monkeypatch.setattr(root_module._RootSearch, "_refute_threats", lambda self, ordered, width, keep_unproven=False: ordered[:1])
     script = scripted(0.01, lambda depth, moves: (moves[0], 100))
     result = _run()
     assert [depth for depth, _ in script.starts] == [1]

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from build_scripts.combo.teacher import MATE_SCORE, Teacher  # noqa: E402
 
 from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.rules import Board, Rule  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "regret_positions.txt"
 CACHE = ROOT / "runs" / "regret" / "rapfi.json"
@@ -156,8 +157,6 @@ def run(positions, time_ms: int, label: str) -> dict:
 
 
 def _position(moves) -> Position:
-    from game.rules import Board, Rule  # noqa: PLC0415
-
     board = Board(15, Rule.FREESTYLE)
     for move in moves:
         board.push(move)

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from build_scripts.combo.teacher import MATE_SCORE, Teacher  # noqa: E402
 
 from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.records.atomic import atomic_write_text  # noqa: E402
 from game.rules import Board, Rule  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "regret_positions.txt"
@@ -91,9 +92,7 @@ class Judge:
 
     def save(self) -> None:
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.cache_path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.cache))
-        temporary.replace(self.cache_path)
+        atomic_write_text(self.cache_path, json.dumps(self.cache))
 
     def close(self) -> None:
         if self.teacher is not None:

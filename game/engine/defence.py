@@ -71,8 +71,8 @@ class RootDefence:
 
         `ordered` is every root move in search order, `cut` the ones the search would keep
         without a threat. Without a plan of his, `cut` is returned unchanged. With
-        `keep_unproven`, the moves the clock left untried stay beside the proven ones (in
-        search order); only the moves his plan beats are left out.
+        `keep_unproven` (only with `cut` = `ordered`), the moves whose proofs ran out of nodes or
+        time stay beside the proven ones, in search order; only the moves his plan beats are left out.
         """
         try:
             found = self._opponent_plan()
@@ -111,12 +111,11 @@ class RootDefence:
                 untried.append(move)
         # The depth-shaped search keeps the untried moves too (`keep_unproven`): not proven
         # safe is not lost, and in its games against Rapfi at 300 ms a turn the proofs ran
-        # out of time in a third of the positions, so the root lost its best move there,
-        # often a three of our own that his plan cannot survive (benchmarks/README.md).
+        # out of nodes or time in a third of the positions, so the root lost its best move
+        # there, often a three of our own that his plan cannot survive (benchmarks/README.md).
         if keep_unproven and (safe or lengthens):
             kept = set(safe) | set(lengthens) | set(untried)
-            in_cut = set(cut)
-            return [m for m in cut if m in kept] + [m for m in ordered if m in kept and m not in in_cut]
+            return [m for m in ordered if m in kept]
         # Otherwise proven refutations only, when there are any: the alpha-beta search cannot see a
         # threat sequence this deep and would happily pick an unproven move. Failing those,
         # a move that makes his attack longer (it may still be refuted by one we could not

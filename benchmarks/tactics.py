@@ -3,7 +3,10 @@
     python benchmarks/tactics.py [--levels strong,master] [--time-ms 1000] [--kinds vcf,defend] [-v]
 
 A position is solved when the move is one of the file's accepted moves (the set the
-oracle in benchmarks/reference.py computed). Prints a row per level and kind.
+oracle in benchmarks/reference.py computed). Prints a row per level and kind. The must-defend
+positions with no defence at all (benchmarks/data/lost_defend_vct.txt: after every accepted
+move Rapfi and our own search both prove the attacker's win) have no right answer: they get
+their own row, `no-defence`, left out of `all`; `all+lost` counts them in.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from engine_positions import load_tactics  # noqa: E402
+from engine_positions import load_tactics, lost_positions  # noqa: E402
 
 from game.engine import Level, Limit, search  # noqa: E402
 
@@ -31,6 +34,7 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="print every failed position")
     args = parser.parse_args()
     tactics = load_tactics()
+    lost = lost_positions()
     if args.kinds:
         wanted = set(args.kinds.split(","))
         tactics = [t for t in tactics if t.kind in wanted]
@@ -44,12 +48,16 @@ def main() -> None:
             result = search(tactic.position, Limit(time_ms=args.time_ms), level, seed=0)
             elapsed = (time.perf_counter() - started) * 1000
             solved = result.move in tactic.accept
-            rows[tactic.kind].append((solved, elapsed))
-            rows["all"].append((solved, elapsed))
+            kind = "no-defence" if tactic.name in lost else tactic.kind
+            rows[kind].append((solved, elapsed))
+            rows["all+lost"].append((solved, elapsed))
+            if kind != "no-defence":
+                rows["all"].append((solved, elapsed))
             if args.verbose and not solved:
-                print(f"  {level.value}: {tactic.name} played {result.move}, accepted {sorted(tactic.accept)} "
+                note = " (no defence)" if tactic.name in lost else ""
+                print(f"  {level.value}: {tactic.name}{note} played {result.move}, accepted {sorted(tactic.accept)} "
                       f"(score {result.score}, depth {result.depth}, {result.forced or 'search'})")
-        for kind in sorted(rows, key=lambda k: (k == "all", k)):
+        for kind in sorted(rows, key=lambda k: (k.startswith("all"), k == "no-defence", k)):
             results = rows[kind]
             solved = sum(ok for ok, _ in results)
             times = [t for _, t in results]

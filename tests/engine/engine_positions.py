@@ -129,3 +129,38 @@ def defended_positions(path: Path = DEFENDED_FILE) -> list[DefendedPosition]:
         board.push((x, y), tactic.position.to_move)
         found.append(DefendedPosition(name, (x, y), Position.from_board(board)))
     return found
+
+
+RAPFI_LABELS_FILE = TACTICS_DIR.parent / "defences_by_rapfi.txt"
+LOST_FILE = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "data" / "lost_defend_vct.txt"
+
+
+def rapfi_labels(path: Path = RAPFI_LABELS_FILE) -> dict[tuple[str, tuple[int, int]], str]:
+    """(defend-vct name, accepted move) -> Rapfi's evaluation of the position after it, the
+    attacker to move (benchmarks/label_defences.py wrote them): a number, or +M<n> for his win."""
+    labels = {}
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            name, point, verdict = line.split()[:3]
+            labels[(name, tuple(int(v) for v in point.split(",")))] = verdict
+        except ValueError as error:
+            raise TacticFormatError(f"{path.name}:{number}: {error}") from error
+    return labels
+
+
+def lost_positions(path: Path = LOST_FILE) -> dict[str, dict[tuple[int, int], int]]:
+    """The must-defend positions with no defence (benchmarks/lost_defences.py): name -> the
+    plies of our search's proof of the attacker's win after each accepted move."""
+    lost = {}
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            name, *proofs = line.split()
+            lost[name] = {tuple(int(v) for v in point.split(",")): int(plies)
+                          for point, plies in (proof.split(":") for proof in proofs)}
+        except ValueError as error:
+            raise TacticFormatError(f"{path.name}:{number}: {error}") from error
+    return lost

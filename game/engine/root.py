@@ -483,8 +483,11 @@ class _RootSearch:
             first = moves[0]
             pv = [self.engine.point(i) for i in searcher.principal_variation(first, self.side)]
             raise _Done(self._result(pv[0], score, depth, pv, others=tuple(found))) from None
-        moves[:] = chosen + [m for m in moves if m not in chosen]
-        return tuple(found)
+        # Each search of the rest prunes against its own window, so a move that failed low in
+        # one can score higher alone in the next: the list is ranked by score, never above the best.
+        ranked = sorted(zip(found, chosen[1:]), key=lambda pair: -pair[0].score)
+        moves[:] = chosen[:1] + [m for _, m in ranked] + [m for m in moves if m not in chosen]
+        return tuple(dataclasses.replace(c, score=min(c.score, score)) for c, _ in ranked)
 
 
 class _Done(SearchStopped):

@@ -33,4 +33,13 @@ has_four_to_make(const Board *board, int colour)
     return count[C_BLOCK4] || count[C_BLOCK4_PLUS] || count[C_BLOCK4_FLEX3] || count[C_FLEX4] || count[C_FIVE];
 }
 
+/* Whether `colour`, to move, has a five, an open four, a four-three or a double open three to
+ * make: a win in reach, which a plain four is not. */
+static inline int
+has_win_in_reach(const Board *board, int colour)
+{
+    const int32_t *count = board->class_count[colour];
+    return count[C_FIVE] || count[C_FLEX4] || count[C_BLOCK4_FLEX3] || count[C_FLEX3_2X];
+}
+
 #endif

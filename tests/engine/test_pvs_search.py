@@ -21,7 +21,7 @@ from game.engine.state import EngineBoard
 from game.engine.threats import ThreatSearch
 from game.rules import Rule, Stone
 
-from engine_positions import TACTICS_DIR, load_tactics, position_from_rows
+from engine_positions import TACTICS_DIR, load_tactics, position_from_rows, rapfi_labels
 from test_kernel import _middlegames
 
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
@@ -144,12 +144,7 @@ def _defences_rapfi_holds():
     after which Rapfi finds the attacker no win (benchmarks/label_defences.py wrote its
     verdicts). The oracle that accepted the moves is bounded, and Rapfi finds wins beyond its
     bounds after many of them: those are left out."""
-    holds = set()
-    for line in RAPFI_LABELS.read_text().splitlines():
-        if line and not line.startswith("#"):
-            name, point, verdict, _depth = line.split()
-            if "M" not in verdict:
-                holds.add((name, tuple(int(n) for n in point.split(","))))
+    holds = {key for key, verdict in rapfi_labels(RAPFI_LABELS).items() if "M" not in verdict}
     cases = []
     for tactic in _tactics("defend-vct"):
         defender = tactic.position.to_move

@@ -132,7 +132,7 @@ def defended_positions(path: Path = DEFENDED_FILE) -> list[DefendedPosition]:
 
 
 RAPFI_LABELS_FILE = TACTICS_DIR.parent / "defences_by_rapfi.txt"
-LOST_FILE = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "data" / "lost_defend_vct.txt"
+LOST_FILE = DEFENDED_FILE.parent / "lost_defend_vct.txt"
 
 
 def rapfi_labels(path: Path = RAPFI_LABELS_FILE) -> dict[tuple[str, tuple[int, int]], str]:

@@ -21,7 +21,7 @@ from game.engine.state import EngineBoard
 from game.engine.threats import ThreatSearch
 from game.rules import Rule, Stone
 
-from engine_positions import TACTICS_DIR, load_tactics, position_from_rows, rapfi_labels
+from engine_positions import load_tactics, position_from_rows, rapfi_labels
 from test_kernel import _middlegames
 
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
@@ -136,7 +136,6 @@ def test_depth_shaped_search_proves_the_wins_of_the_tactics_set(tactic, config):
     # search plays another four, (8, 5), and Rapfi (renju, 1 s) plays it too and reports a mate in 7.
 
 
-RAPFI_LABELS = TACTICS_DIR.parent / "defences_by_rapfi.txt"
 
 
 def _defences_rapfi_holds():
@@ -144,7 +143,7 @@ def _defences_rapfi_holds():
     after which Rapfi finds the attacker no win (benchmarks/label_defences.py wrote its
     verdicts). The oracle that accepted the moves is bounded, and Rapfi finds wins beyond its
     bounds after many of them: those are left out."""
-    holds = {key for key, verdict in rapfi_labels(RAPFI_LABELS).items() if "M" not in verdict}
+    holds = {key for key, verdict in rapfi_labels().items() if "M" not in verdict}
     cases = []
     for tactic in _tactics("defend-vct"):
         defender = tactic.position.to_move

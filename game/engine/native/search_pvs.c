@@ -159,11 +159,11 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
 
     /* Against his open three only its defences (and our fours) are moves: none is pruned. */
     int forced = config->sees_threes && board->class_count[other][C_FLEX4];
-    int his_threat = has_four_to_make(board, other);
-    /* The analysis (FEATURE_PROVE) keeps the stricter rule: its proofs need the attacker's
-     * nodes searched, and the loosened one left a loss of defend-vct-22 unproven at 1.5M nodes. */
-    int futility_guard = config->features & FEATURE_PROVE ? his_threat : has_win_in_reach(board, other);
     if (!pv_node && !forced) {
+        int his_threat = has_four_to_make(board, other);
+        /* The analysis (FEATURE_PROVE) keeps the stricter rule: its proofs need the attacker's
+         * nodes searched, and the loosened one left a loss of defend-vct-22 unproven at 1.5M nodes. */
+        int futility_guard = config->features & FEATURE_PROVE ? his_threat : has_win_in_reach(board, other);
         int eval = pvs_evaluate(search, side);
         int plies = depth / DEPTH_UNIT;
         if (plies <= RFP_PLIES && !futility_guard && eval - RFP_MARGIN * plies >= beta &&

@@ -25,6 +25,8 @@ from engine_positions import load_tactics, position_from_rows, rapfi_labels
 from test_kernel import _middlegames
 
 compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+#: For tests through the public search(), which runs the Python engine under GOMOKU_PURE_PYTHON.
+kernel_in_use = pytest.mark.skipif(not state.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")
 
 PVS_MASTER = dataclasses.replace(level_config(Level.MASTER), search="pvs", max_depth=PVS_MAX_DEPTH)
 #: GOMOKU_SEARCH=pvs-narrow: the same search with late moves reduced about twice as much.
@@ -91,6 +93,21 @@ def test_the_narrow_search_reaches_a_depth_with_fewer_nodes(monkeypatch):
             total += searcher.clock.nodes
         nodes[config.search] = total
     assert nodes["pvs-narrow"] < 0.8 * nodes["pvs"], nodes
+
+
+@kernel_in_use
+def test_answers_to_open_threes_cost_depth_so_the_tree_goes_deep(monkeypatch):
+    """Answering an open three costs a ply: free, the answers made every three an extension,
+    and Master completed a median of 9 plies at 200,000 nodes on the middlegames that no
+    shortcut answers (13 with the ply; issue 31, benchmarks/README.md)."""
+    monkeypatch.delenv("GOMOKU_SEARCH", raising=False)
+    depths = []
+    for position in _middlegames():
+        result = search(position, Limit(nodes=200_000), Level.MASTER)
+        if not result.forced and abs(result.score) < WIN_THRESHOLD:
+            depths.append(result.depth)
+    assert len(depths) >= 8, depths
+    assert sorted(depths)[len(depths) // 2] >= 12, depths
 
 
 def test_an_unknown_search_name_is_refused_with_the_known_ones(monkeypatch):

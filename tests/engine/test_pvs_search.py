@@ -192,7 +192,7 @@ def test_depth_shaped_search_gives_the_same_answer_twice(monkeypatch):
         assert (first.move, first.score, first.depth, first.pv) == (again.move, again.score, again.depth, again.pv)
 
 
-@compiled_only
+@kernel_in_use  # through search(): under GOMOKU_PURE_PYTHON that is the classic Python search
 def test_depth_shaped_search_answers_within_its_time(monkeypatch):
     monkeypatch.setenv("GOMOKU_SEARCH", "pvs")
     for position in _middlegames()[3:6]:

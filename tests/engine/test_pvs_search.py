@@ -13,7 +13,6 @@ import time
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine import state
 from game.engine.alphabeta import WIN_THRESHOLD, AlphaBeta
 from game.engine.clock import Clock
 from game.engine.levels import PVS_MAX_DEPTH, SEARCHES, level_config
@@ -22,11 +21,9 @@ from game.engine.threats import ThreatSearch
 from game.rules import Rule, Stone
 
 from engine_positions import load_tactics, position_from_rows, rapfi_labels
+from markers import compiled_only, kernel_in_use
 from test_kernel import _middlegames
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
-#: For tests through the public search(), which runs the Python engine under GOMOKU_PURE_PYTHON.
-kernel_in_use = pytest.mark.skipif(not state.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")
 
 PVS_MASTER = dataclasses.replace(level_config(Level.MASTER), search="pvs", max_depth=PVS_MAX_DEPTH)
 #: GOMOKU_SEARCH=pvs-narrow: the same search with late moves reduced about twice as much.

@@ -12,15 +12,15 @@ import pytest
 
 from game.engine import Level, Limit, search
 from game.engine import root as root_module
-from game.engine import state, timeplan
+from game.engine import timeplan
 from game.engine.alphabeta import AlphaBeta
 from game.engine.timeplan import TimePlan
 
 from coach_positions import position_of
+from markers import kernel_in_use
 
 QUIET = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)]  # no forced win for either side
 BUDGET_MS = 60_000  # large, so the real-time tactical phases before the iterations never hit it
-compiled_only = pytest.mark.skipif(not state.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")
 
 
 @pytest.fixture
@@ -188,7 +188,7 @@ def test_root_starts_no_iteration_past_the_soft_target_that_cannot_finish_its_fi
     assert len(started) == 2
 
 
-@compiled_only
+@kernel_in_use
 def test_depth_shaped_root_deepens_a_settled_answer_until_the_hard_limit(scripted, monkeypatch):
     monkeypatch.setenv("GOMOKU_SEARCH", "pvs")
     budget = BUDGET_MS / 1000

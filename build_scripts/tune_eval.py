@@ -17,6 +17,11 @@ GOMOKU_EVAL_WEIGHTS says, so the committed table depends on the seed and setting
 With --generations N the tuning repeats: each further generation plays its games with
 the table the one before fitted (seed + generation - 1) and fits from it.
 
+With --teacher-data FILE ... the labels are a stronger engine's instead of self-play's: the
+positions a teacher scored (make_combo_tables.py --skip-fit writes them), each labelled with
+the teacher's win rate (texel/teacher.py); nothing is played. --start names the table the fit
+starts from and is pulled towards (default: the hand-set one).
+
 Needs numpy (pip install -e .[build]).
 """
 
@@ -42,6 +47,7 @@ from game.records.atomic import atomic_write_text  # noqa: E402
 from texel.features import PositionCounts  # noqa: E402
 from texel.fit import Data, FitSettings, Params, fit_k, fit_weights, loss, to_weights  # noqa: E402
 from texel.selfplay import SelfPlay, games, quiet_positions  # noqa: E402
+from texel.teacher import teacher_positions  # noqa: E402
 
 TUNED_MODULE = ROOT / "game" / "engine" / "eval_weights_tuned.py"
 #: About one game in this many is held out for validation (chosen by a hash of its number,
@@ -55,6 +61,8 @@ def is_held_out(game: int) -> bool:
 
 def collect(args: argparse.Namespace, seed: int) -> list[PositionCounts]:
     """The labelled quiet positions of the self-play games (or of a saved data file)."""
+    if args.teacher_data:
+        return teacher_positions([Path(name) for name in args.teacher_data], args.teacher_scale)
     if args.load_data:
         rows = json.loads(Path(args.load_data).read_text(encoding="utf-8"))
         return [PositionCounts(tuple(r[0]), tuple(r[1]), r[2], r[3], r[4]) for r in rows]
@@ -126,7 +134,8 @@ def tune(args: argparse.Namespace, base: EvalWeights, generation: int) -> tuple[
         f"training {loss(train, fitted, k):.5f}, held out {held:.5f}"
     )
     print(report[-1])
-    about = f"tune_eval.py seed {args.seed}, generation {generation}, {args.games} games at {args.nodes} nodes, K {k:.0f}"
+    about = (f"tune_eval.py, the teacher's labels ({len(positions)} positions), K {k:.0f}" if args.teacher_data else
+             f"tune_eval.py seed {args.seed}, generation {generation}, {args.games} games at {args.nodes} nodes, K {k:.0f}")
     return to_weights(fitted, base, (scale.numerator, scale.denominator), args.fit_tempo, about), report
 
 
@@ -150,10 +159,17 @@ def main() -> None:
     parser.add_argument("--json", help="also write the table as JSON here")
     parser.add_argument("--save-data", help="save the labelled positions (JSON) to refit without replaying")
     parser.add_argument("--load-data", help="fit positions saved by --save-data instead of playing")
+    parser.add_argument("--teacher-data", nargs="+", metavar="FILE",
+                        help="fit positions a teacher scored (make_combo_tables.py data) instead of playing")
+    parser.add_argument("--teacher-scale", type=float, default=190.0,
+                        help="the teacher's win rate is sigmoid(score / this)")
+    parser.add_argument("--start", default="handset", help="the table the fit starts from: handset, tuned or a JSON file")
     args = parser.parse_args()
-    if args.load_data and args.generations > 1:
-        parser.error("--load-data fits saved positions once: it cannot play further generations")
-    weights = load_weights("handset")
+    if (args.load_data or args.teacher_data) and args.generations > 1:
+        parser.error("--load-data and --teacher-data fit given positions once: they cannot play further generations")
+    if args.teacher_data:
+        args.search_share = 0.0  # the labels are the teacher's win rates already
+    weights = load_weights(args.start)
     report: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         for generation in range(1, args.generations + 1):
@@ -163,9 +179,12 @@ def main() -> None:
             os.environ[WEIGHTS_ENV] = str(table_file)
             weights, lines = tune(args, weights, generation)
             report.extend(lines)
+    source = (f"--teacher-data {' '.join(args.teacher_data)} --teacher-scale {args.teacher_scale:g}"
+              if args.teacher_data else
+              f"--seed {args.seed} --games {args.games} --nodes {args.nodes} --level {args.level} "
+              f"--random-plies {args.random_plies}")
     command = (
-        f"python build_scripts/tune_eval.py --seed {args.seed} --games {args.games} --nodes {args.nodes} "
-        f"--level {args.level} --random-plies {args.random_plies} --scales {args.scales} "
+        f"python build_scripts/tune_eval.py {source} --start {args.start} --scales {args.scales} "
         f"--regularisations {args.regularisations} --steps {args.steps} --search-share {args.search_share:g}"
         f"{' --fit-tempo' if args.fit_tempo else ''}"
         f"{f' --generations {args.generations}' if args.generations > 1 else ''} --write"

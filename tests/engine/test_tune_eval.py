@@ -126,3 +126,55 @@ def test_each_generation_plays_with_the_table_the_one_before_fitted(monkeypatch,
     assert played_with[1].pattern == fitted[0].pattern and played_with[1].class_bonus == fitted[0].class_bonus
     assert fitted[0].pattern != handset.pattern  # so the check above can tell the tables apart
     assert load_weights(str(out)).pattern == fitted[1].pattern
+
+
+def _teacher_row(moves, score, mate=False, game=0):
+    from combo.games import Labelled
+
+    return Labelled("freestyle", tuple(moves), (0, 0), score, mate, 10, game)
+
+
+def test_teacher_positions_are_the_quiet_unmated_ones_labelled_with_its_win_rate(tmp_path):
+    from combo.games import save
+    from texel.teacher import GAMES_PER_FILE, teacher_positions
+
+    quiet = [(7, 7), (8, 8)]  # black to move, nothing urgent
+    open_three = [(5, 7), (0, 0), (6, 7), (0, 14), (7, 7)]  # white to move against black's open three
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    save(first, [_teacher_row(quiet, 190, game=3), _teacher_row(quiet, -20000, mate=True, game=3),
+                 _teacher_row(open_three, 50, game=4)])
+    save(second, [_teacher_row(quiet, -380, game=3)])
+    got = teacher_positions([first, second], scale=190.0)
+    assert [p.game for p in got] == [3, 3 + GAMES_PER_FILE]
+    assert got[0].label == pytest.approx(1 / (1 + np.exp(-1.0)))
+    assert got[1].label == pytest.approx(1 / (1 + np.exp(2.0)))
+    board = EngineBoard(15, Rule.FREESTYLE)
+    for ply, (x, y) in enumerate(quiet):
+        board.make(board.index(x, y), 1 + ply % 2)
+    assert got[0].mine == tuple(side_counts(board, 1)) and got[0].theirs == tuple(side_counts(board, 2))
+
+
+def test_the_tuner_fits_a_teachers_labels_from_the_table_it_is_told_to_start_from(monkeypatch, tmp_path):
+    import tune_eval
+    from combo.games import save
+
+    rows = []
+    for game in range(40):  # a teacher that likes black's extra stone on the row, and not white's
+        stones = [(7, 7), (8, 9), (6, 7)] if game % 2 else [(7, 7), (8, 9), (6, 6)]
+        rows.append(_teacher_row(stones, 300 if game % 2 else -300, game=game))
+    data = tmp_path / "teacher.jsonl"
+    save(data, rows)
+    out = tmp_path / "table.json"
+    monkeypatch.setattr(sys, "argv", ["tune_eval.py", "--teacher-data", str(data), "--start", "tuned",
+                                      "--steps", "60", "--scales", "11/8", "--regularisations", "0.001",
+                                      "--json", str(out)])
+    try:
+        tune_eval.main()
+    finally:
+        active_weights.cache_clear()
+    fitted, tuned = load_weights(str(out)), load_weights("tuned")
+    assert fitted.pattern != tuned.pattern and "teacher" in fitted.about
+    assert fitted.mover_scale == (11, 8)
+    # what these positions never show (a double three) stays where the start had it:
+    # the tuned table's, not the hand-set one's
+    assert fitted.double_three == tuned.double_three != load_weights("handset").double_three

@@ -165,6 +165,7 @@ def test_the_tuner_fits_a_teachers_labels_from_the_table_it_is_told_to_start_fro
     data = tmp_path / "teacher.jsonl"
     save(data, rows)
     out = tmp_path / "table.json"
+    monkeypatch.setenv("GOMOKU_EVAL_WEIGHTS", "")  # restored (unset) after the test: the tuner sets it
     monkeypatch.setattr(sys, "argv", ["tune_eval.py", "--teacher-data", str(data), "--start", "tuned",
                                       "--steps", "60", "--scales", "11/8", "--regularisations", "0.001",
                                       "--json", str(out)])

@@ -171,14 +171,22 @@ def main() -> None:
         args.search_share = 0.0  # the labels are the teacher's win rates already
     weights = load_weights(args.start)
     report: list[str] = []
-    with tempfile.TemporaryDirectory() as folder:
-        for generation in range(1, args.generations + 1):
-            # The games are played with the table being improved: the hand-set one first.
-            table_file = Path(folder) / f"generation-{generation}.json"
-            table_file.write_text(weights_to_json(weights), encoding="utf-8")
-            os.environ[WEIGHTS_ENV] = str(table_file)
-            weights, lines = tune(args, weights, generation)
-            report.extend(lines)
+    before = os.environ.get(WEIGHTS_ENV)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for generation in range(1, args.generations + 1):
+                # The games are played with the table being improved: the hand-set one first.
+                table_file = Path(folder) / f"generation-{generation}.json"
+                table_file.write_text(weights_to_json(weights), encoding="utf-8")
+                os.environ[WEIGHTS_ENV] = str(table_file)
+                weights, lines = tune(args, weights, generation)
+                report.extend(lines)
+    finally:  # never leave the variable naming a table file that is gone
+        if before is None:
+            os.environ.pop(WEIGHTS_ENV, None)
+        else:
+            os.environ[WEIGHTS_ENV] = before
+        active_weights.cache_clear()
     source = (f"--teacher-data {' '.join(args.teacher_data)} --teacher-scale {args.teacher_scale:g}"
               if args.teacher_data else
               f"--seed {args.seed} --games {args.games} --nodes {args.nodes} --level {args.level} "

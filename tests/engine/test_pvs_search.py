@@ -89,7 +89,9 @@ def test_the_narrow_search_reaches_a_depth_with_fewer_nodes(monkeypatch):
             _deepen(searcher, int(position.to_move), range(1, 7))
             total += searcher.clock.nodes
         nodes[config.search] = total
-    assert nodes["pvs-narrow"] < 0.8 * nodes["pvs"], nodes
+    # About 0.81 since the pruning judges by the table's score too (under 0.8 before): the plain search
+    # prunes more by itself, so the narrow one saves less, but still clearly.
+    assert nodes["pvs-narrow"] < 0.9 * nodes["pvs"], nodes
 
 
 @kernel_in_use

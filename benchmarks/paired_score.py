@@ -1,6 +1,7 @@
 """A match's score counted by opening pairs: how many openings decided their two games.
 
     python benchmarks/paired_score.py GAMES.jsonl ... --name NAME
+    python benchmarks/paired_score.py NEW.jsonl --name NEW --against BASE.jsonl --against-name BASE
 
 Reads arena game logs (arena.py --save-dir writes games.jsonl). The arena plays each
 opening twice, colours swapped; this groups the games of a log by opening, two by two,
@@ -9,6 +10,11 @@ opening's stronger colour won both: the opening, not the engines, decided them),
 both, or drew in. Then the score with two 95% intervals: the arena's, every game a trial
 (Wilson), and one with every pair a trial, which uses the spread the pairs really show.
 Games left without a partner (a match stopped mid-pair) count in neither interval.
+
+With --against, two builds that met the same opponent over the same openings, side by side:
+the mean difference of their scores opening by opening (each the mean of the opening's two
+games) with its standard error. Pairing removes what the opening decides, so this is sharper
+than the two matches' intervals side by side.
 """
 
 from __future__ import annotations
@@ -83,6 +89,27 @@ def report(paired: list[tuple[float, float]], single: list[float], name: str) ->
     return "\n".join(lines)
 
 
+def opening_scores(games: list[dict], name: str) -> dict[int, float]:
+    """NAME's mean score per opening over the openings whose two games were both played."""
+    points = defaultdict(list)
+    for game in games:
+        if name not in (game["black"], game["white"]):
+            raise ValueError(f"game {game['game']} has no player named {name!r}")
+        points[game["opening_index"]].append(game_points(game, name))
+    return {opening: sum(got) / 2 for opening, got in points.items() if len(got) == 2}
+
+
+def paired_difference(new: dict[int, float], base: dict[int, float]) -> tuple[float, float, int]:
+    """(mean difference new - base over the openings both have, its standard error, how many)."""
+    common = sorted(set(new) & set(base))
+    differences = [new[opening] - base[opening] for opening in common]
+    if len(differences) < 2:
+        raise ValueError("fewer than two openings played in full by both builds")
+    mean = sum(differences) / len(differences)
+    variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+    return mean, (variance / len(differences)) ** 0.5, len(differences)
+
+
 def read_log(path: str) -> list[dict]:
     games = []
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
@@ -98,12 +125,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="+", help="games.jsonl files written by arena.py --save-dir")
     parser.add_argument("--name", required=True, help="the player to score (a name given to arena.py --names)")
+    parser.add_argument("--against", metavar="LOG", help="a base build's games.jsonl over the same openings")
+    parser.add_argument("--against-name", metavar="NAME", help="the base build's name in that log")
     args = parser.parse_args()
+    if bool(args.against) != bool(args.against_name):
+        parser.error("--against and --against-name go together")
+    if args.against and len(args.logs) != 1:
+        parser.error("--against compares one log with one log (openings are numbered per log)")
     try:
-        paired, single = pairs([read_log(path) for path in args.logs], args.name)
+        logs = [read_log(path) for path in args.logs]
+        paired, single = pairs(logs, args.name)
+        print(report(paired, single, args.name))
+        if args.against:
+            new = opening_scores(logs[0], args.name)
+            base = opening_scores(read_log(args.against), args.against_name)
+            mean, error, count = paired_difference(new, base)
+            print(f"{args.name} - {args.against_name}: {100 * mean:+.1f} +- {100 * error:.1f} points "
+                  f"by opening ({count} openings, one standard error)")
     except (OSError, ValueError, KeyError) as error:
         sys.exit(f"paired_score: {error}")
-    print(report(paired, single, args.name))
 
 
 if __name__ == "__main__":

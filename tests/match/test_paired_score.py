@@ -61,3 +61,26 @@ def test_a_log_without_the_player_or_with_a_broken_line_is_refused(tmp_path, cap
     sys.argv = ["paired_score.py", str(broken), "--name", "new"]
     with pytest.raises(SystemExit, match=r"games.jsonl:2: not a JSON game record"):
         paired_score.main()
+
+
+def test_two_builds_are_compared_opening_by_opening():
+    new = [
+        _game(1, 0, "new", "rival", "new"), _game(2, 0, "rival", "new", "new"),  # 1.0
+        _game(3, 1, "new", "rival", "new"), _game(4, 1, "rival", "new", "rival"),  # 0.5
+        _game(5, 2, "new", "rival", None), _game(6, 2, "rival", "new", "rival"),  # 0.25
+        _game(7, 3, "new", "rival", "new"),  # unfinished: left out
+    ]
+    base = [
+        _game(1, 0, "base", "rival", "base"), _game(2, 0, "rival", "base", "rival"),  # 0.5
+        _game(3, 1, "base", "rival", "rival"), _game(4, 1, "rival", "base", "rival"),  # 0.0
+        _game(5, 2, "base", "rival", None), _game(6, 2, "rival", "base", None),  # 0.5
+        _game(7, 3, "base", "rival", "base"), _game(8, 3, "rival", "base", "base"),  # 1.0, no partner in new
+    ]
+    scores = paired_score.opening_scores(new, "new")
+    assert scores == {0: 1.0, 1: 0.5, 2: 0.25}
+    mean, error, count = paired_score.paired_difference(scores, paired_score.opening_scores(base, "base"))
+    # differences +0.5, +0.5, -0.25: mean 0.25, sample variance (1/16 + 1/16 + 1/4) / 2 = 3/16
+    assert count == 3 and mean == pytest.approx(0.25)
+    assert error == pytest.approx((3 / 16 / 3) ** 0.5)
+    with pytest.raises(ValueError, match="fewer than two"):
+        paired_score.paired_difference({0: 1.0}, {0: 0.5})

@@ -39,18 +39,23 @@ def game_points(game: dict, name: str) -> float:
     return 1.0 if game["winner_name"] == name else 0.0
 
 
+def points_by_opening(games: list[dict], name: str) -> dict[int, list[float]]:
+    """NAME's points in each opening's games of one log, in the order played."""
+    by_opening = defaultdict(list)
+    for game in sorted(games, key=lambda game: game["game"]):
+        if name not in (game["black"], game["white"]):
+            raise ValueError(f"game {game['game']} has no player named {name!r}")
+        by_opening[game["opening_index"]].append(game_points(game, name))
+    return by_opening
+
+
 def pairs(logs: list[list[dict]], name: str) -> tuple[list[tuple[float, float]], list[float]]:
     """NAME's points in each pair of games of one opening (in the order played), and the
     points of the games left without a partner. Openings are told apart per log: two logs
     may number different openings alike."""
     paired, single = [], []
     for games in logs:
-        by_opening = defaultdict(list)
-        for game in sorted(games, key=lambda game: game["game"]):
-            if name not in (game["black"], game["white"]):
-                raise ValueError(f"game {game['game']} has no player named {name!r}")
-            by_opening[game["opening_index"]].append(game_points(game, name))
-        for points in by_opening.values():
+        for points in points_by_opening(games, name).values():
             for first in range(0, len(points) - 1, 2):
                 paired.append((points[first], points[first + 1]))
             if len(points) % 2:
@@ -91,12 +96,7 @@ def report(paired: list[tuple[float, float]], single: list[float], name: str) ->
 
 def opening_scores(games: list[dict], name: str) -> dict[int, float]:
     """NAME's mean score per opening over the openings whose two games were both played."""
-    points = defaultdict(list)
-    for game in games:
-        if name not in (game["black"], game["white"]):
-            raise ValueError(f"game {game['game']} has no player named {name!r}")
-        points[game["opening_index"]].append(game_points(game, name))
-    return {opening: sum(got) / 2 for opening, got in points.items() if len(got) == 2}
+    return {opening: sum(got) / 2 for opening, got in points_by_opening(games, name).items() if len(got) == 2}
 
 
 def paired_difference(new: dict[int, float], base: dict[int, float]) -> tuple[float, float, int]:

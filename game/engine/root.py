@@ -39,9 +39,8 @@ from .timeplan import TimePlan
 from .tss import ThreatSpaceSearch
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the
-#: search ends at this share of the budget minus what the final bookkeeping needs (at
-#: most _BOOKKEEPING_S, less on short turns, where a fixed 15 ms would be half the budget).
-_DEADLINE_SHARE = 0.95
+#: search ends at the budget less what the final bookkeeping needs (at most
+#: _BOOKKEEPING_S, less on short turns, where a fixed 15 ms would be half the budget).
 _BOOKKEEPING_S = 0.015
 _BOOKKEEPING_SHARE = 0.08
 #: Share of the budget the Master VCT may spend, and the share by which it must end.
@@ -153,7 +152,7 @@ class _RootSearch:
         deadline = None
         if budget is not None:
             bookkeeping = min(_BOOKKEEPING_S, budget * _BOOKKEEPING_SHARE)
-            deadline = self.started + max(0.005, budget * _DEADLINE_SHARE - bookkeeping)
+            deadline = self.started + max(0.005, budget - bookkeeping)
         self.clock = Clock(deadline, limit.nodes, stop)
 
     # ---------------------------------------------------------------- answer helpers

@@ -37,8 +37,8 @@ def test_long_turns_keep_the_whole_fixed_overhead():
     assert overhead_ms(100) < OVERHEAD_MS
 
 
-def test_one_second_turn_thinks_about_eight_hundred_and_fifty_ms():
-    assert 800 <= think_time_ms(TimeControl(timeout_turn=1000), 0, 15) <= 880
+def test_one_second_turn_thinks_about_nine_hundred_ms():
+    assert 880 <= think_time_ms(TimeControl(timeout_turn=1000), 0, 15) <= 920
 
 
 def test_zero_turn_time_means_as_fast_as_possible():

@@ -176,7 +176,7 @@ def test_info_rule_before_start_applies_to_the_new_board():
 def test_info_time_values_feed_the_budget():
     session = started("INFO timeout_turn 1000", "INFO timeout_match 0", "INFO max_memory 367001600", "INFO game_type 1")
     reply = feed(session, "BEGIN")
-    assert 0 < reply.think.budget_ms < 900
+    assert 0 < reply.think.budget_ms < 950
     assert session.settings["max_memory"] == "367001600"
 
 

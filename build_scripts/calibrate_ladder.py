@@ -1,7 +1,7 @@
 """Measure the strength ladder and write the table the game uses (game/engine/ladder_table.json).
 
-    python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 1000] [--top-time-ms 1000]
-        [--rungs 650,850,...] [--seed-up-to 1550] [--extra 1850:1550,2300:2000]
+    python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 3000] [--top-time-ms 3000]
+        [--rungs 650,850,...] [--seed-up-to 1550] [--extra 1850:1550,2350:2000,2500:2200]
         [--results runs/ladder/results.json] [--fresh] [--fit-only] [--table game/engine/ladder_table.json]
 
 Every rung plays its upper neighbour, and every rung up to --seed-up-to plays the seed bot
@@ -11,8 +11,10 @@ arena's balanced openings with colours swapped. The results are kept in --result
 interrupted run resumes and a rerun with more --games plays only the games missing (from the
 next opening on); all are fitted at once by maximum
 likelihood (game/rating/ladder_fit.py) and the table is written with each rung's rating
-and 95% interval. The rungs are node-capped, so --time-ms only bounds them; the top rung
-(the full engine, time-limited) plays at --top-time-ms, and its rating is for that time.
+and 95% interval. The rungs are node-capped, so --time-ms only bounds them (it is their own
+cap in the game, so a slow machine plays them as the game does); the top rung (the full
+engine, time-limited) plays at --top-time-ms, by default its time in the game, and its
+rating is for that time.
 
 Checks printed at the end: ratings in the order of the labels, adjacent rungs 100-200
 apart, every label within 100 of its measurement. Rerun it whenever the engine changes.
@@ -53,7 +55,7 @@ def brain(name: str) -> str:
 
 #: Pairings across a rung played by default: they tie the ladder together where a single
 #: chain of neighbours would let the errors add up.
-EXTRA = "1850:1550,2300:2000"
+EXTRA = "1850:1550,2350:2000,2500:2200"
 
 
 def pairings_to_play(rungs: list[str], seed_up_to: int, extra: str = "") -> list[tuple[str, str]]:
@@ -129,8 +131,8 @@ def commit_id() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--time-ms", type=int, default=1000)
-    parser.add_argument("--top-time-ms", type=int, default=1000)
+    parser.add_argument("--time-ms", type=int, default=3000)
+    parser.add_argument("--top-time-ms", type=int, default=3000)
     parser.add_argument("--rungs", default=",".join(level.value for level in Level.rungs()))
     parser.add_argument("--seed-up-to", type=int, default=1550)
     parser.add_argument("--extra", default=EXTRA, help="more pairings, upper:lower,... (default %(default)s)")
@@ -167,7 +169,11 @@ def main() -> int:
         print(f"{first:>5} vs {second:<5} +{kept['wins']} -{kept['losses']} ={kept['draws']}", flush=True)
     pairings = [Pairing(*key.split(","), r["wins"], r["losses"], r["draws"]) for key, r in results.items()
                 if all(name in rungs or name == SEED for name in key.split(","))]
-    fitted = fit(pairings, SEED, 1000.0)
+    try:
+        fitted = fit(pairings, SEED, 1000.0)
+    except ValueError as error:  # e.g. --rungs without a pairing that reaches the seed bot
+        print(f"cannot fit these results ({error}); they are kept in {results_path}", file=sys.stderr)
+        return 1
     rows = [{"level": rung, "rating": round(fitted[rung].rating), "low": round(fitted[rung].low),
              "high": round(fitted[rung].high), "games": fitted[rung].games} for rung in rungs if rung in fitted]
     print(f"\n{'rung':>6}{'measured':>10}   95% interval   games")

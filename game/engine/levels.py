@@ -2,7 +2,7 @@
 
 Two kinds of level live here. The four named levels (Beginner, Casual, Strong, Master)
 are the original short list, described below with their measured history. The rungs of
-the strength ladder (Level.R650 ... Level.R2300, named by their rating on a scale where
+the strength ladder (Level.R650 ... Level.R2650, named by their rating on a scale where
 the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
 by what they fail to see (blindness.py) rather than by noise, and measured by
 build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
@@ -133,6 +133,12 @@ LEVEL_CONFIGS = {
 # VCFs; none has evaluation noise, so none blunders at random. Each is capped by nodes
 # (api.default_limit), so it plays the same on any machine. Every rung makes its own five
 # and blocks a four (root.py); from the third rung up every rung answers an open three.
+#: The top rungs below the full engine: its depth-shaped search, told apart by their nodes.
+_DEPTH_SHAPED_RUNG = LevelConfig(
+    max_depth=PVS_MAX_DEPTH, width=12, root_vcf=20, node_vcf=8, root_vct=0, noise=0, root_defence=2,
+    quiet_threes=True, weights="tuned", search="pvs",
+)
+
 RUNG_CONFIGS = {
     # A first game: plays beside the last stones, blocks fours, never sees a three. (Beside the
     # last two it measured 626 and lost 6-34 to the 850 below: 203 apart; beside the last four
@@ -185,13 +191,13 @@ RUNG_CONFIGS = {
     ),
     # The full engine's depth-shaped search on a node budget (api._RUNG_NODES), without its
     # threat-space search and VCT at the root (those run on the clock, which a rung must not).
-    # On 250,000 nodes it beat 2000 28-10-2 but lost only 14-25-1 to Master (84 apart).
-    Level.R2200: LevelConfig(
-        max_depth=PVS_MAX_DEPTH, width=12, root_vcf=20, node_vcf=8, root_vct=0, noise=0, root_defence=2,
-        quiet_threes=True, weights="tuned", search="pvs",
-    ),
+    # About 120 points a doubling of its nodes: 60,000 for 2200, 150,000 for 2350 and 500,000
+    # for 2500 (on 200,000 it had measured 2300, 259 from each neighbour; benchmarks/README.md).
+    Level.R2200: _DEPTH_SHAPED_RUNG,
+    Level.R2350: _DEPTH_SHAPED_RUNG,
+    Level.R2500: _DEPTH_SHAPED_RUNG,
     # The full engine.
-    Level.R2300: LEVEL_CONFIGS[Level.MASTER],
+    Level.R2650: LEVEL_CONFIGS[Level.MASTER],
 }
 
 
@@ -200,7 +206,7 @@ def level_config(level: Level) -> LevelConfig:
     the search of Master and of the full-engine rung."""
     config = LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else RUNG_CONFIGS[level]
     chosen = os.environ.get("GOMOKU_SEARCH", "").strip()
-    if chosen and level in (Level.MASTER, Level.R2300):
+    if chosen and level in (Level.MASTER, Level.R2650):
         if chosen not in SEARCHES:
             raise ValueError(f"unknown search {chosen!r} in GOMOKU_SEARCH; known: {', '.join(SEARCHES)}")
         depth = PVS_MAX_DEPTH if chosen in DEPTH_SHAPED else CLASSIC_MAX_DEPTH

@@ -23,13 +23,15 @@ log = logging.getLogger(__name__)
 TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "ladder_table.json"
 #: Bumped whenever the rungs change meaning (their settings, the scale); a player's rating
 #: kept under an older version is carried over with a wider deviation (storage/rating_store.py).
-LADDER_VERSION = 2
+#: 3: the full engine renamed 2650 (was 2300), measured on its own clock; 2200 on fewer
+#: nodes; new rungs 2350 and 2500.
+LADDER_VERSION = 3
 #: Where the short list of named levels sits on the ladder (the menu's plain choices).
 NAMED_RUNGS = {
     Level.BEGINNER: Level.R850,
     Level.CASUAL: Level.R1400,
     Level.STRONG: Level.R2000,
-    Level.MASTER: Level.R2300,
+    Level.MASTER: Level.R2650,
 }
 #: A rung's rating is known to within about this (a 40-game match gives roughly +-60 at 95%).
 RUNG_DEVIATION = 40.0

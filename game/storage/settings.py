@@ -6,7 +6,7 @@ import ipaddress
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ..engine.api import Level
+from ..engine.api import RENAMED_RUNGS, Level
 from ..rules import Rule
 from ..rules.named_openings import ALL as NAMED_OPENINGS
 from ..rules.opening import OpeningRule
@@ -91,6 +91,8 @@ class Settings:
         values: dict[str, Any] = {}
         for spec in fields(cls):
             value = data.get(spec.name, getattr(defaults, spec.name))
+            if spec.name == "ladder_rung" and isinstance(value, str):
+                value = RENAMED_RUNGS.get(value, value)  # a rung saved under its old name
             values[spec.name] = value if _is_valid(spec.name, value) else getattr(defaults, spec.name)
         values["engines"] = tuple(dict(item) for item in values["engines"] if isinstance(item, dict))
         return cls(**values)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.engine.api import Level
 from game.i18n import tr
 from game.model import Game
 from game.rules import Reason, Stone
@@ -20,8 +21,16 @@ def player_name(game: Game, stone: Stone) -> str:
         return tr("player.you")
     if player.engine_command:
         return player.name
-    level = player.level or "casual"
-    return tr("player.computer", level=tr(f"level.{level}"))
+    return tr("player.computer", level=level_text(player.level))
+
+
+def level_text(level: str | None) -> str:
+    """A computer level's name as a record keeps it: an old rung's value reads as the rung it
+    became (api.RENAMED_RUNGS), and a value no level has is shown as it is."""
+    try:
+        return tr(f"level.{Level(level or 'casual').value}")
+    except ValueError:
+        return str(level)
 
 
 def undos_text(left: int | None) -> str:

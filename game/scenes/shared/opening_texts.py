@@ -11,7 +11,7 @@ from game.rules import Stone
 from game.rules.named_openings import named_opening
 from game.rules.opening import Choice, OpeningRule, Phase, Seat
 
-from .names import colour_name
+from .names import colour_name, level_text
 
 
 def opening_rule_name(value: str) -> str:
@@ -44,7 +44,7 @@ def seat_name(game: Game, seat: Seat) -> str:
     if game.config.is_vs_ai:
         if player.is_human:
             return tr("player.you")
-        return tr("player.computer", level=tr(f"level.{player.level or 'casual'}"))
+        return tr("player.computer", level=level_text(player.level))
     return tr("opening.first_player" if seat is Seat.FIRST else "opening.second_player")
 
 

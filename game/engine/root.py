@@ -20,6 +20,7 @@ the first legal candidate in move order.
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from typing import Callable, Protocol
 
@@ -79,6 +80,11 @@ _SHORT_ROOT_WIDTH_BONUS = 2
 _TSS_SHARE = 0.1
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
 _SHORTCUTS = ("win-in-1", "block-four", "vcf", "vct")
+#: The depth-shaped search's iterations run in one call of the compiled root
+#: (native/root_search.c); False (or GOMOKU_NATIVE_ROOT=0, for a benchmark) runs them here,
+#: root move by root move, as the classic search's do. The two give the same answers
+#: (tests/engine/test_native_root.py).
+NATIVE_ROOT = os.environ.get("GOMOKU_NATIVE_ROOT", "1").strip() != "0"
 _OTHERS_DEPTH = 2
 
 
@@ -384,11 +390,16 @@ class _RootSearch:
         """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""
         return min(self.config.root_vcf, 10)
 
+    def _max_depth(self) -> int:
+        if self.limit.depth is None:
+            return self.config.max_depth
+        return min(self.config.max_depth, max(1, self.limit.depth))
+
     def _iterate(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
         """Iterative deepening; returns the last completed (or usefully partial) iteration."""
-        max_depth = self.config.max_depth
-        if self.limit.depth is not None:
-            max_depth = min(max_depth, max(1, self.limit.depth))
+        if searcher.depth_shaped and NATIVE_ROOT:
+            return self._iterate_native(searcher, moves, best)
+        max_depth = self._max_depth()
         partial: dict = {}
         plan = TimePlan(self.started, self.budget, self.clock.deadline, to_the_hard_limit=searcher.depth_shaped)
 
@@ -427,6 +438,25 @@ class _RootSearch:
             if not plan.keep_deepening(now):
                 break
         return best
+
+    def _iterate_native(self, searcher: AlphaBeta, moves: list[int], best: SearchResult) -> SearchResult:
+        """_iterate for the depth-shaped search, in one call of the compiled search: the same
+        iterations, answers and progress reports, without a trip to Python per root move."""
+        rest = [m for m in searcher.rest_moves(self.side, moves) if m not in self.lost_moves]
+
+        def answer(depth: int, lines, nodes: int) -> SearchResult:
+            (move, score, pv), *others = lines
+            point = self.engine.point
+            others = tuple(Candidate(point(m), s, tuple(map(point, line))) for m, s, line in others)
+            result = self._result(point(move), score, depth, [point(m) for m in pv], others=others)
+            return dataclasses.replace(result, nodes=nodes)
+
+        def on_iteration(depth: int, lines, nodes: int) -> None:
+            if self.on_progress is not None:
+                self.on_progress(answer(depth, lines, nodes))
+
+        depth, lines, nodes = searcher.iterate(moves, rest, self.side, self._max_depth(), self.multipv, on_iteration)
+        return answer(depth, lines, nodes) if lines else best
 
     def _proven_loss(self, searcher: AlphaBeta, moves: list[int], depth: int, score: int, move: int) -> tuple[int, int]:
         """(score, move) of an iteration in which every root move lost: a proof only when no

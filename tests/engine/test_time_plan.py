@@ -139,6 +139,9 @@ def scripted(monkeypatch):
             return offset["at"] + script.now
 
         monkeypatch.setattr(root_module, "time", types.SimpleNamespace(perf_counter=now))
+        # The Python loop's iterations are the ones scripted here; the compiled root runs the
+        # same plan on the real clock (tests/engine/test_native_root.py).
+        monkeypatch.setattr(root_module, "NATIVE_ROOT", False)
         monkeypatch.setattr(AlphaBeta, "search_root", lambda self, *args, **kw: script.search_root(self, *args, **kw))
         return script
 

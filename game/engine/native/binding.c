@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "memo.h"
+#include "root_search.h"
 #include "search.h"
 #include "search_pvs.h"
 #include "threats.h"
@@ -19,7 +20,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 14
+#define KERNEL_API_VERSION 15
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -34,6 +35,7 @@ raise_core_error(int code)
     case K_NO_MEMORY: return PyErr_NoMemory();
     case K_BAD_KEY: return PyErr_Format(PyExc_RuntimeError, "a line key left its table (bad board setup)");
     case K_BROKEN: return PyErr_Format(PyExc_RuntimeError, "class counts disagree with the board");
+    case K_BAD_MOVE: return PyErr_Format(PyExc_ValueError, "a move is not an empty cell of the board");
     default: return PyErr_Format(PyExc_RuntimeError, "engine kernel error %d", code);
     }
 }
@@ -77,6 +79,13 @@ int_list(const int32_t *values, Py_ssize_t count)
     }
     return list;
 }
+
+/* A type of this module, from its object struct, constructor, destructor and methods (NAME##Object,
+ * NAME##_new, NAME##_dealloc, NAME##_methods). */
+#define MODULE_TYPE(NAME, DOC)                                                                                 \
+    {PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.engine._kernel." #NAME, .tp_doc = PyDoc_STR(DOC),          \
+     .tp_basicsize = sizeof(NAME##Object), .tp_flags = Py_TPFLAGS_DEFAULT, .tp_new = NAME##_new,               \
+     .tp_dealloc = (destructor)NAME##_dealloc, .tp_methods = NAME##_methods}
 
 /* ------------------------------------------------------------------ Memo */
 
@@ -124,16 +133,8 @@ static PyMethodDef Memo_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject MemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "game.engine._kernel.Memo",
-    .tp_doc = PyDoc_STR("A threat search's failure memo (position key -> deepest failed depth), kept in C."),
-    .tp_basicsize = sizeof(MemoObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Memo_new,
-    .tp_dealloc = (destructor)Memo_dealloc,
-    .tp_methods = Memo_methods,
-};
+static PyTypeObject MemoType =
+    MODULE_TYPE(Memo, "A threat search's failure memo (position key -> deepest failed depth), kept in C.");
 
 /* ------------------------------------------------------------------ Kernel */
 
@@ -311,11 +312,9 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 
 PyDoc_STRVAR(Kernel_threat_doc,
 "threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
-"With vct_failed None, ThreatSearch.vcf: a winning line of `depth` fours at most for `attacker`\n"
-"(to move). With a Memo, ThreatSearch.vct: [first move] of a win by fours and `depth` open threes,\n"
-"each attacker node first trying a VCF of vcf_depth (or the VCF line when fours alone win).\n"
-"zone_a/zone_b: the two cells whose 9x9 squares the threats must touch (-1: anywhere). Gives up\n"
-"(None) after max_nodes nodes; calls poll() (if not None) every 2048 nodes: raising or a true answer ends it.");
+"vct_failed None: ThreatSearch.vcf, a line of `depth` fours at most for `attacker` (to move); a Memo: ThreatSearch.vct,\n"
+"[first move] of a win by fours and `depth` open threes (a VCF of vcf_depth first at each attacker node). zone_a/b:\n"
+"the cells whose 9x9 squares threats must touch (-1: any). None after max_nodes; poll() every 2048 nodes may stop it.");
 
 static PyObject *
 Kernel_threat(KernelObject *self, PyObject *args)
@@ -394,18 +393,9 @@ static PyMethodDef Kernel_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject KernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "game.engine._kernel.Kernel",
-    .tp_doc = PyDoc_STR("Kernel(tables, zobrist, size, renju): the C board under an EngineBoard (which reads it\n"
-                        "through views() and cells_of()), and the threat searches over it."),
-    .tp_basicsize = sizeof(KernelObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Kernel_new,
-    .tp_dealloc = (destructor)Kernel_dealloc,
-    .tp_methods = Kernel_methods,
-    .tp_as_buffer = &Kernel_as_buffer,
-};
+static PyTypeObject KernelType = MODULE_TYPE(Kernel, "Kernel(tables, zobrist, size, renju): the C board under an "
+                                              "EngineBoard (which reads it\nthrough views() and cells_of()), and "
+                                              "the threat searches over it."); /* (lends arrays: tp_as_buffer) */
 
 /* ------------------------------------------------------------------ Table */
 
@@ -435,16 +425,11 @@ Table_dealloc(TableObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyTypeObject TableType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "game.engine._kernel.Table",
-    .tp_doc = PyDoc_STR("Table(entries): a transposition table (see native/tt.h): a fixed-size one with depth-\n"
-                        "preferred replacement, kept across the searches of a game, or exact (entries 0)."),
-    .tp_basicsize = sizeof(TableObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Table_new,
-    .tp_dealloc = (destructor)Table_dealloc,
-};
+static PyMethodDef Table_methods[] = {{NULL, NULL, 0, NULL}};
+
+static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (see native/tt.h): a "
+                                            "fixed-size one with depth-\npreferred replacement, kept across the "
+                                            "searches of a game, or exact (entries 0).");
 
 /* ------------------------------------------------------------------ Search */
 
@@ -504,10 +489,9 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 PyDoc_STRVAR(Search_negamax_doc,
 "negamax(depth, alpha, beta, ply, side, nodes, next_check, interval, max_nodes, seconds, stop)\n"
 "    -> (score, nodes, next_check, halt)\n\n"
-"AlphaBeta.negamax in C on the kernel's board (left as it was). The clock is the Python\n"
-"Clock's state: node count, next check, check interval, node budget (-1: none), seconds to\n"
-"the deadline (-1: none); stop() (or None) is asked every few checks. halt: 0 finished,\n"
-"1 stop flag, 2 deadline, 3 node budget (then the score means nothing).");
+"AlphaBeta.negamax in C on the kernel's board (left as it was). The clock is the Python Clock's state: node\n"
+"count, next check, check interval, node budget (-1: none), seconds to the deadline (-1: none); stop() (or\n"
+"None) is asked every few checks. halt: 0 finished, 1 stop flag, 2 deadline, 3 node budget (score meaningless).");
 
 static PyObject *
 Search_negamax(SearchObject *self, PyObject *args)
@@ -535,6 +519,56 @@ Search_negamax(SearchObject *self, PyObject *args)
     return Py_BuildValue("(illi)", score, clock->nodes, clock->next_check, clock->halt);
 }
 
+/* root_iterate's on_iteration: the Python callable gets (answer as a flat list, nodes); raising ends the search. */
+static int
+call_python_iteration(void *callable, const RootAnswer *answer)
+{
+    int32_t flat[ROOT_FLAT_SIZE];
+    PyObject *result = PyObject_CallFunction((PyObject *)callable, "(Nl)", int_list(flat, root_answer_flat(answer, flat)),
+                                             answer->nodes);
+    Py_XDECREF(result);
+    return result == NULL;
+}
+
+PyDoc_STRVAR(Search_iterate_doc,
+"iterate(cells, count, side, max_depth, multipv, prove, nodes, next_check, interval, max_nodes, seconds, stop,\n"
+"on_iteration) -> (answer, its nodes, nodes, next_check, halt): the depth-shaped search's whole root (root_search.h).\n"
+"cells (int32): the `count` root moves, then the legal moves left out. The clock as negamax(); on_iteration(answer,\n"
+"nodes) (or None) after each iteration. An answer is a flat list of ints (root_answer_flat()).");
+
+static PyObject *
+Search_iterate(SearchObject *self, PyObject *args)
+{
+    Py_buffer view;
+    PyObject *stop, *on_iteration;
+    int count, side, max_depth, multipv, prove;
+    long nodes, next_check, interval, max_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "y*iiiiplllldOO:iterate", &view, &count, &side, &max_depth, &multipv, &prove, &nodes,
+                          &next_check, &interval, &max_nodes, &seconds, &stop, &on_iteration))
+        return NULL;
+    Py_ssize_t total = view.len / (Py_ssize_t)sizeof(int32_t);
+    RootPlan plan = {.side = side, .max_depth = max_depth, .multipv = multipv, .prove = prove,
+                     .on_iteration = on_iteration == Py_None ? NULL : call_python_iteration, .context = on_iteration};
+    int error = root_plan_moves(&plan, view.buf, (int)(total < MAX_MOVES ? total : MAX_MOVES + 1), count);
+    PyBuffer_Release(&view);
+    if (error < 0 || (side != 1 && side != 2) || max_depth < 1 || multipv < 1 || interval < 1)
+        return PyErr_Format(PyExc_ValueError, "at most %d cells, count in 0..cells, side 1 or 2, max_depth, multipv "
+                            "and interval >= 1", MAX_MOVES);
+    Search *search = &self->search;
+    Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
+    search_start_clock(&search->clock, nodes, next_check, interval, max_nodes, seconds, poll);
+    RootAnswer answer;
+    int32_t flat[ROOT_FLAT_SIZE];
+    error = root_iterate(search, &plan, &answer);
+    if (PyErr_Occurred()) /* raised by stop() or on_iteration() */
+        return NULL;
+    if (error < 0)
+        return raise_core_error(error);
+    return Py_BuildValue("(Nllli)", int_list(flat, root_answer_flat(&answer, flat)), answer.nodes,
+                         search->clock.nodes, search->clock.next_check, search->clock.halt);
+}
+
 static PyObject *
 Search_tt_move(SearchObject *self, PyObject *arg)
 {
@@ -553,6 +587,7 @@ Search_horizon_nodes(SearchObject *self, PyObject *unused)
 
 static PyMethodDef Search_methods[] = {
     {"negamax", (PyCFunction)Search_negamax, METH_VARARGS, Search_negamax_doc},
+    {"iterate", (PyCFunction)Search_iterate, METH_VARARGS, Search_iterate_doc},
     {"horizon_nodes", (PyCFunction)Search_horizon_nodes, METH_NOARGS,
      PyDoc_STR("horizon_nodes() -> nodes the depth-shaped search (features & 256) spent in its horizon search")},
     {"tt_move", (PyCFunction)Search_tt_move, METH_O,
@@ -560,19 +595,11 @@ static PyMethodDef Search_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "game.engine._kernel.Search",
-    .tp_doc = PyDoc_STR("Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\n"
-                        "quiet_threes, features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state\n"
-                        "over a Kernel (killers, counter moves; the history array is shared with Python);\n"
-                        "evaluation: the weights table's mover scale (numerator, denominator), double-three bonus, tempo."),
-    .tp_basicsize = sizeof(SearchObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Search_new,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
-};
+static PyTypeObject SearchType = MODULE_TYPE(
+    Search, "Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\nquiet_threes, "
+            "features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state\nover a Kernel (killers, counter "
+            "moves; the history array is shared with Python);\nevaluation: the weights table's mover scale "
+            "(numerator, denominator), double-three bonus, tempo.");
 
 /* ------------------------------------------------------------------ module */
 
@@ -587,6 +614,7 @@ PyMODINIT_FUNC
 PyInit__kernel(void)
 {
     PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
+    KernelType.tp_as_buffer = &Kernel_as_buffer;
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;

@@ -32,7 +32,8 @@ enum {
     K_NO_MEMORY = -1,
     K_BAD_KEY = -2,    /* a line key left its table: the board's setup was wrong */
     K_BROKEN = -3,     /* class counts disagree with the cells */
-    K_INTERRUPTED = -4 /* a poll asked to stop (its reason is the caller's to keep) */
+    K_INTERRUPTED = -4, /* a poll asked to stop (its reason is the caller's to keep) */
+    K_BAD_MOVE = -5     /* a caller's move is not an empty cell of the board */
 };
 
 /* Pattern lookup tables for one rule. */

@@ -468,26 +468,6 @@ class AlphaBeta:
             else:
                 return score, move
 
-    def iterate(
-        self, moves: list[int], rest: list[int], side: int, max_depth: int, multipv: int, on_iteration=None,
-    ) -> tuple[int, list[tuple[int, int, list[int]]], int]:
-        """The depth-shaped search's whole root in one call of the compiled search (see
-        native/root_search.h): iterative deepening over `moves` (search order) until the clock,
-        `max_depth`, a proven score or a single move ends it. `rest`: the legal moves left out
-        that a lost root's proof needs. `on_iteration(depth, lines, nodes)` after each finished
-        iteration. Returns (depth, lines, nodes), lines [(move, score, pv)] best first, nodes the
-        count when that answer was made; (0, [], n) when no iteration got as far as its first
-        root move. A stop flag raises nothing: the answer so far comes back."""
-        clock = self.clock
-        seconds = -1.0 if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
-        report = None if on_iteration is None else lambda flat, nodes: on_iteration(*_root_answer(flat), nodes)
-        flat, answer_nodes, clock.nodes, clock.next_check, _ = self.native.iterate(
-            array("i", [*moves, *rest]), len(moves), side, max_depth, multipv, self.prove, clock.nodes,
-            clock.next_check, clock.interval, -1 if clock.max_nodes is None else clock.max_nodes, seconds,
-            None if clock.stop is None else clock.stop.is_set, report,
-        )
-        return (*_root_answer(flat), answer_nodes)
-
     def principal_variation(self, first: int, side: int, limit: int = 12) -> list[int]:
         """The expected line after `first`, read from the transposition table."""
         board = self.board
@@ -516,16 +496,6 @@ class AlphaBeta:
             return self.native.tt_move(colour)
         entry = self.tt.get(self.board.hash ^ (SIDE_KEY if colour == WHITE else 0))
         return -1 if entry is None else entry[3]
-
-
-def _root_answer(flat: list[int]) -> tuple[int, list[tuple[int, int, list[int]]]]:
-    """(depth, lines) from the compiled root's flat answer (native/root_search.h's root_answer_flat)."""
-    depth, count, at, lines = flat[0], flat[1], 2, []
-    for _ in range(count):
-        move, score, length = flat[at : at + 3]
-        lines.append((move, score, flat[at + 3 : at + 3 + length]))
-        at += 3 + length
-    return depth, lines
 
 
 def _root_reduction(depth: int, number: int) -> int:

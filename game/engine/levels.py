@@ -88,6 +88,11 @@ class LevelConfig:
     blindness:  a ladder rung's blind spots at the root (blindness.py); None sees all.
     search:     the search below the root, one of SEARCHES ("pvs": no beam, so the root keeps
                 every candidate too).
+    stages_in_play: whether root_tss, root_defence and root_vct run in play too, or, under the
+                depth-shaped search, only in analysis (search(prove=True)), whose answers the
+                coach shows as proofs. Without them the depth-shaped search's own tree answers
+                the threats, as Rapfi's does, and its compiled root takes the whole move in one
+                call (native/root_search.h). The classic search's beam needs them in play.
     """
 
     max_depth: int
@@ -105,6 +110,7 @@ class LevelConfig:
     weights: str = "handset"
     blindness: Blindness | None = None
     search: str = "classic"
+    stages_in_play: bool = True
 
 
 LEVEL_CONFIGS = {

@@ -15,6 +15,12 @@ Order of business at the root, cheapest and surest first:
    chosen (exclusion multi-PV, as Stockfish does), so the N best moves get exact scores.
 A stop or deadline at any point returns the best move known so far, which at worst is
 the first legal candidate in move order.
+
+A depth-shaped search (issue 31) whose level runs the threat stages of steps 4-6 in analysis
+only (LevelConfig.stages_in_play) lets its own tree answer threats in play, as Rapfi's does:
+after the shortcuts of steps 1-3 one call of the compiled root (native_root.py,
+native/root_search.c) does the rest, the VCF and the iterations. Where a stage does run
+here, the compiled root still takes the iterations in one call.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from .clock import Clock, SearchStopped
 from .defence import RootDefence
 from .eval_weights import weights_for
 from .levels import DEPTH_SHAPED, level_config
+from .native_root import RootAnswer, iterate
 from .state import EngineBoard
 from .threats import ThreatSearch
 from .timeplan import TimePlan
@@ -154,6 +161,8 @@ class _RootSearch:
         self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
         if self.short_turn:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
+        if not prove and not self.config.stages_in_play and self.config.search in DEPTH_SHAPED:
+            self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.
         deadline = None
         if budget is not None:
@@ -212,15 +221,18 @@ class _RootSearch:
                 seen = set(ordered)
                 root = [m for m in root if m in seen]
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
+        depth_shaped = self.config.search in DEPTH_SHAPED and engine.kernel is not None
+        # Where no threat stage runs in Python this move, the compiled root does the rest in
+        # one call, its VCF first (native/root_search.h).
+        self.one_call = searcher.depth_shaped and NATIVE_ROOT and not self._threat_stages()
         try:
-            found = self._vcf_win(threat_search, set(root))
+            found = None if self.one_call else self._vcf_win(threat_search, set(root))
             if found is None:
                 found = self._tss_win(set(root))
             if found is not None:
                 return found
             # Defence before our own slower threat search: a missed VCT of his loses the game.
             # The depth-shaped search prunes by itself: the root keeps every candidate.
-            depth_shaped = self.config.search in DEPTH_SHAPED and engine.kernel is not None
             everything = forced or depth_shaped
             ordered = self._refute_threats(ordered, None if everything else width, keep_unproven=depth_shaped)
             found = self._vct_win(set(root))
@@ -390,6 +402,12 @@ class _RootSearch:
         """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""
         return min(self.config.root_vcf, 10)
 
+    def _threat_stages(self) -> bool:
+        """Whether a threat stage after the VCF runs at this root: the threat-space search, the
+        defence or the VCT (each needs a time budget)."""
+        config = self.config
+        return self.budget is not None and bool(config.root_tss or config.root_defence or config.root_vct)
+
     def _max_depth(self) -> int:
         if self.limit.depth is None:
             return self.config.max_depth
@@ -444,19 +462,21 @@ class _RootSearch:
         iterations, answers and progress reports, without a trip to Python per root move."""
         rest = [m for m in searcher.rest_moves(self.side, moves) if m not in self.lost_moves]
 
-        def answer(depth: int, lines, nodes: int) -> SearchResult:
-            (move, score, pv), *others = lines
+        def result_of(answer: RootAnswer, nodes: int) -> SearchResult:
+            (move, score, pv), *others = answer.lines
             point = self.engine.point
             others = tuple(Candidate(point(m), s, tuple(map(point, line))) for m, s, line in others)
-            result = self._result(point(move), score, depth, [point(m) for m in pv], others=others)
+            pv = [point(m) for m in pv]
+            result = self._result(pv[0], score, answer.depth, pv, "vcf" if answer.vcf else "", others)
             return dataclasses.replace(result, nodes=nodes)
 
-        def on_iteration(depth: int, lines, nodes: int) -> None:
+        def on_iteration(answer: RootAnswer, nodes: int) -> None:
             if self.on_progress is not None:
-                self.on_progress(answer(depth, lines, nodes))
+                self.on_progress(result_of(answer, nodes))
 
-        depth, lines, nodes = searcher.iterate(moves, rest, self.side, self._max_depth(), self.multipv, on_iteration)
-        return answer(depth, lines, nodes) if lines else best
+        vcf_depth = self.config.root_vcf if self.one_call else 0
+        answer, nodes = iterate(searcher, moves, rest, self.side, self._max_depth(), self.multipv, on_iteration, vcf_depth)
+        return result_of(answer, nodes) if answer.lines else best
 
     def _proven_loss(self, searcher: AlphaBeta, moves: list[int], depth: int, score: int, move: int) -> tuple[int, int]:
         """(score, move) of an iteration in which every root move lost: a proof only when no

@@ -7,10 +7,13 @@ progress reports, with one line or several, in play and with `prove`, and when t
 an iteration.
 """
 
+import dataclasses
+
 import pytest
 
 from game.engine import Level, Limit, root, search
 from game.engine.alphabeta import WIN_THRESHOLD
+from game.rules import Stone
 
 from engine_positions import load_tactics, lost_positions, position_from_rows
 from markers import kernel_in_use
@@ -47,6 +50,18 @@ def test_the_native_root_searches_as_the_python_root_does(monkeypatch, nodes, mu
 
 
 @kernel_in_use
+@pytest.mark.parametrize("multipv", [1, 2])
+def test_the_native_root_finds_the_vcf_first_as_the_python_root_does(monkeypatch, multipv):
+    """Without a threat stage in Python (no time budget), the compiled root runs the VCF too."""
+    tactics = [t for t in load_tactics() if t.kind in ("vcf", "four-three")][:8]
+    for tactic in tactics:
+        native, native_reports, python, python_reports = _both_roots(monkeypatch, tactic.position, 20_000, multipv)
+        assert native.forced == "vcf" and native.move in tactic.accept
+        assert _summary(native) == _summary(python)
+        assert native_reports == python_reports == []
+
+
+@kernel_in_use
 def test_a_lost_root_is_proven_or_unproven_as_in_python(monkeypatch):
     """Positions where the side to move is lost: a loss is only a proof where no legal move
     was left out, and `prove` searches the moves left out, in C as in Python."""
@@ -75,7 +90,7 @@ def test_the_native_root_makes_the_win_and_keeps_the_last_answer_when_stopped(mo
         ".....O...",
         ".........",
         ".........",
-    ], to_move=__import__("game.rules", fromlist=["Stone"]).Stone.BLACK)
+    ], to_move=Stone.BLACK)
     result = search(position, Limit(time_ms=2000), Level.MASTER)
     assert result.score > WIN_THRESHOLD
 
@@ -103,3 +118,34 @@ def test_the_native_root_deepens_until_the_turn_is_spent_and_reports_each_iterat
     assert [r.depth for r in reports] == list(range(1, len(reports) + 1))
     assert len(reports) >= 4
     assert 400 <= result.time_ms <= 800 + 200
+
+
+@kernel_in_use
+def test_a_level_without_stages_in_play_leaves_the_move_to_one_call_and_keeps_them_for_analysis(monkeypatch):
+    """LevelConfig.stages_in_play=False: in play no threat-space search, defence or VCT runs in
+    Python and the compiled root does the VCF too; the analysis (prove) still runs them."""
+    from game.engine import levels
+    from game.engine.tss import ThreatSpaceSearch
+
+    monkeypatch.setattr(root, "NATIVE_ROOT", True)
+    without = dataclasses.replace(levels.level_config(Level.MASTER), stages_in_play=False)
+    monkeypatch.setattr(root, "level_config", lambda level: without)
+    seen = {"tss": 0, "vcf_depths": []}
+    real_find, real_iterate = ThreatSpaceSearch.find, root.iterate
+
+    def find(self, *args, **kwargs):
+        seen["tss"] += 1
+        return real_find(self, *args, **kwargs)
+
+    def iterate(searcher, moves, rest, side, max_depth, multipv, on_iteration=None, vcf_depth=0):
+        seen["vcf_depths"].append(vcf_depth)
+        return real_iterate(searcher, moves, rest, side, max_depth, multipv, on_iteration, vcf_depth)
+
+    monkeypatch.setattr(ThreatSpaceSearch, "find", find)
+    monkeypatch.setattr(root, "iterate", iterate)
+    middlegame = _middlegames()[7]
+    search(middlegame, Limit(time_ms=600), Level.MASTER)
+    assert seen == {"tss": 0, "vcf_depths": [without.root_vcf]}
+    seen["vcf_depths"].clear()
+    search(middlegame, Limit(time_ms=600), Level.MASTER, prove=True)
+    assert seen["tss"] > 0 and seen["vcf_depths"] == [0]  # the VCF ran first, in Python

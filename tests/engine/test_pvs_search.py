@@ -199,7 +199,8 @@ def test_depth_shaped_search_answers_within_its_time(monkeypatch):
         result = search(position, Limit(time_ms=240), Level.MASTER)  # a 300 ms turn's budget
         elapsed = time.perf_counter() - started
         assert elapsed < 0.24 + 0.15
-        assert result.forced or result.depth >= 2
+        # A shortcut, a proof (in play the tree finds a four-three at depth 1), or a real search.
+        assert result.forced or result.depth >= 2 or abs(result.score) > WIN_THRESHOLD
         if not result.forced and abs(result.score) < WIN_THRESHOLD:
             # A move that is not forced gets most of the budget (issue 31: Rapfi plans 0.9 of it).
             assert elapsed >= 0.24 * 0.85

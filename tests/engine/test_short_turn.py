@@ -41,15 +41,8 @@ def spy(monkeypatch):
         seen["root_moves"].append(len(moves))
         return real_iteration(self, moves, *args, **kwargs)
 
-    real_iterate = AlphaBeta.iterate
-
-    def iterate(self, moves, *args, **kwargs):  # the depth-shaped search's compiled root
-        seen["root_moves"].append(len(moves))
-        return real_iterate(self, moves, *args, **kwargs)
-
     monkeypatch.setattr(ThreatSpaceSearch, "find", find)
     monkeypatch.setattr(AlphaBeta, "search_iteration", search_iteration)
-    monkeypatch.setattr(AlphaBeta, "iterate", iterate)
     monkeypatch.setattr(AlphaBeta, "__init__", init)
     return seen
 

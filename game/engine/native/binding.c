@@ -329,10 +329,9 @@ Kernel_threat(KernelObject *self, PyObject *args)
     int is_vct = vct_failed != Py_None;
     if (is_vct && !PyObject_TypeCheck(vct_failed, &MemoType))
         return PyErr_Format(PyExc_TypeError, "vct_failed must be a Memo or None");
-    if (attacker != 1 && attacker != 2)
-        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
-    if (depth > MAX_VCF_DEPTH || (is_vct && vcf_depth > MAX_VCF_DEPTH))
-        return PyErr_Format(PyExc_ValueError, "search depth is over %d", MAX_VCF_DEPTH);
+    if ((attacker != 1 && attacker != 2) || depth > MAX_VCF_DEPTH || (is_vct && vcf_depth > MAX_VCF_DEPTH))
+        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (is %d), no search depth over %d", attacker,
+                            MAX_VCF_DEPTH);
     if ((zone_a < 0) != (zone_b < 0))
         return PyErr_Format(PyExc_ValueError, "a zone has two cells or none");
     if (zone_a >= 0 && (!board_cell_in_range(&self->board, zone_a) || !board_cell_in_range(&self->board, zone_b)))
@@ -362,10 +361,8 @@ Kernel_tss(KernelObject *self, PyObject *args)
     long max_nodes;
     if (!PyArg_ParseTuple(args, "iipO!lO:tss", &attacker, &depth, &unsound, &MemoType, &failed, &max_nodes, &poll))
         return NULL;
-    if (attacker != 1 && attacker != 2)
-        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2, not %d", attacker);
-    if (depth > TSS_MAX_DEPTH)
-        return PyErr_Format(PyExc_ValueError, "threat-space depth is over %d", TSS_MAX_DEPTH);
+    if ((attacker != 1 && attacker != 2) || depth > TSS_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (is %d), depth at most %d", attacker, TSS_MAX_DEPTH);
     TssRun run;
     Poll checker = {poll == Py_None ? NULL : call_python_poll, poll};
     tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, checker);
@@ -503,10 +500,9 @@ Search_negamax(SearchObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "iiiiilllldO:negamax", &depth, &alpha, &beta, &ply, &side, &nodes, &next_check,
                           &interval, &max_nodes, &seconds, &stop))
         return NULL;
-    if (side != 1 && side != 2)
-        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %d", side);
-    if (ply < 0 || ply > MAX_PLY || depth > 1000 || interval < 1)
-        return PyErr_Format(PyExc_ValueError, "ply must be in 0..%d, depth at most 1000, interval at least 1", MAX_PLY);
+    if ((side != 1 && side != 2) || ply < 0 || ply > MAX_PLY || depth > 1000 || interval < 1)
+        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2 (is %d), ply in 0..%d, depth at most 1000, "
+                            "interval at least 1", side, MAX_PLY);
     Search *search = &self->search;
     SearchClock *clock = &search->clock;
     Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
@@ -531,8 +527,8 @@ call_python_iteration(void *callable, const RootAnswer *answer)
 }
 
 PyDoc_STRVAR(Search_iterate_doc,
-"iterate(cells, count, side, max_depth, multipv, prove, nodes, next_check, interval, max_nodes, seconds, stop,\n"
-"on_iteration) -> (answer, its nodes, nodes, next_check, halt): the depth-shaped search's whole root (root_search.h).\n"
+"iterate(cells, count, side, max_depth, multipv, prove, vcf_depth, nodes, next_check, interval, max_nodes, seconds,\n"
+"stop, on_iteration) -> (answer, its nodes, nodes, next_check, halt): the depth-shaped search's root (root_search.h).\n"
 "cells (int32): the `count` root moves, then the legal moves left out. The clock as negamax(); on_iteration(answer,\n"
 "nodes) (or None) after each iteration. An answer is a flat list of ints (root_answer_flat()).");
 
@@ -541,20 +537,21 @@ Search_iterate(SearchObject *self, PyObject *args)
 {
     Py_buffer view;
     PyObject *stop, *on_iteration;
-    int count, side, max_depth, multipv, prove;
+    int count, side, max_depth, multipv, prove, vcf_depth;
     long nodes, next_check, interval, max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "y*iiiiplllldOO:iterate", &view, &count, &side, &max_depth, &multipv, &prove, &nodes,
-                          &next_check, &interval, &max_nodes, &seconds, &stop, &on_iteration))
+    if (!PyArg_ParseTuple(args, "y*iiiipilllldOO:iterate", &view, &count, &side, &max_depth, &multipv, &prove,
+                          &vcf_depth, &nodes, &next_check, &interval, &max_nodes, &seconds, &stop, &on_iteration))
         return NULL;
     Py_ssize_t total = view.len / (Py_ssize_t)sizeof(int32_t);
-    RootPlan plan = {.side = side, .max_depth = max_depth, .multipv = multipv, .prove = prove,
+    RootPlan plan = {.side = side, .max_depth = max_depth, .multipv = multipv, .prove = prove, .vcf_depth = vcf_depth,
                      .on_iteration = on_iteration == Py_None ? NULL : call_python_iteration, .context = on_iteration};
     int error = root_plan_moves(&plan, view.buf, (int)(total < MAX_MOVES ? total : MAX_MOVES + 1), count);
     PyBuffer_Release(&view);
-    if (error < 0 || (side != 1 && side != 2) || max_depth < 1 || multipv < 1 || interval < 1)
+    if (error < 0 || (side != 1 && side != 2) || max_depth < 1 || multipv < 1 || interval < 1 || vcf_depth < 0 ||
+        vcf_depth > MAX_VCF_DEPTH)
         return PyErr_Format(PyExc_ValueError, "at most %d cells, count in 0..cells, side 1 or 2, max_depth, multipv "
-                            "and interval >= 1", MAX_MOVES);
+                            "and interval >= 1, vcf_depth in 0..%d", MAX_MOVES, MAX_VCF_DEPTH);
     Search *search = &self->search;
     Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
     search_start_clock(&search->clock, nodes, next_check, interval, max_nodes, seconds, poll);

@@ -123,7 +123,7 @@ read_line(Search *search, int side, int first, int score, RootLine *line)
     if (board_make(board, first, side) < 0)
         return;
     int colour = 3 - side;
-    while (line->pv_length < ROOT_PV_LENGTH) {
+    while (line->pv_length < ROOT_TT_LINE) {
         const TTEntry *entry = tt_get(search->tt, search_key(board, colour));
         int move = entry == NULL ? -1 : entry->move;
         if (move < 0 || move >= board->length || board->cells[move] != 0 || board_make(board, move, colour) < 0)
@@ -227,7 +227,7 @@ keep_cut_iteration(const Search *search, const RootPlan *plan, int depth, const 
 {
     if ((plan->multipv > 1 && answer->depth) || !partial->searched || partial->score <= -WIN_THRESHOLD)
         return;
-    RootAnswer cut = {depth, 1, search->clock.nodes, {{partial->move, partial->score, 1, {partial->move}}}};
+    RootAnswer cut = {depth, 1, ROOT_SEARCHED, search->clock.nodes, {{partial->move, partial->score, 1, {partial->move}}}};
     int wanted = plan->multipv < ROOT_MAX_LINES ? plan->multipv : ROOT_MAX_LINES;
     for (int k = 0; k < answer->line_count && cut.line_count < wanted; k++)
         if (answer->lines[k].move != partial->move)
@@ -253,6 +253,7 @@ root_answer_flat(const RootAnswer *answer, int32_t *out)
     int n = 0;
     out[n++] = answer->depth;
     out[n++] = answer->line_count;
+    out[n++] = answer->forced;
     for (int k = 0; k < answer->line_count; k++) {
         const RootLine *line = &answer->lines[k];
         out[n++] = line->move;
@@ -262,6 +263,38 @@ root_answer_flat(const RootAnswer *answer, int32_t *out)
             out[n++] = line->pv[j];
     }
     return n;
+}
+
+static int
+in_root(const RootPlan *plan, int move)
+{
+    for (int k = 0; k < plan->count; k++)
+        if (plan->moves[k] == move)
+            return 1;
+    for (int k = 0; k < plan->rest_count; k++)
+        if (plan->rest[k] == move)
+            return 1;
+    return 0;
+}
+
+/* The shortest win by fours, one four deeper at a time: 1 with *answer made, else 0 (also when
+ * the clock ended it: then the search ends with no answer, as the Python root's does). */
+static int
+vcf_stage(Search *search, const RootPlan *plan, RootAnswer *answer)
+{
+    ThreatRun run;
+    int found = 0;
+    for (int depth = 1; depth <= plan->vcf_depth && !found && !halted(search); depth++)
+        found = search_vcf(search, plan->side, depth, COMPILED_THREAT_NODES, &run);
+    if (!found || halted(search) || !in_root(plan, run.line[0]))
+        return 0;
+    RootLine *line = &answer->lines[0];
+    *answer = (RootAnswer){run.length, 1, ROOT_VCF, search->clock.nodes};
+    line->move = run.line[0];
+    line->score = WIN - run.length;
+    line->pv_length = run.length < ROOT_PV_LENGTH ? run.length : ROOT_PV_LENGTH;
+    memcpy(line->pv, run.line, (size_t)line->pv_length * sizeof *line->pv);
+    return 1;
 }
 
 static int
@@ -277,13 +310,17 @@ int
 root_iterate(Search *search, RootPlan *plan, RootAnswer *answer)
 {
     answer->depth = answer->line_count = 0;
+    answer->forced = ROOT_SEARCHED;
     answer->nodes = search->clock.nodes;
     if (plan->count <= 0 || plan->count + plan->rest_count > MAX_MOVES)
         return K_OK;
     if (!empty_cells(search->board, plan->moves, plan->count) ||
         !empty_cells(search->board, plan->rest, plan->rest_count))
         return K_BAD_MOVE;
+    if (vcf_stage(search, plan, answer) || halted(search))
+        return search->clock.halt == HALT_ERROR ? search->clock.error : K_OK;
     RootAnswer next;
+    next.forced = ROOT_SEARCHED;
     for (int depth = 1; depth <= plan->max_depth; depth++) {
         Partial partial = {0, 0, 0};
         int move, score = search_iteration(search, plan, depth, answer, &move, &partial);

@@ -14,7 +14,8 @@
 #include "search.h"
 
 #define ROOT_MAX_LINES 16 /* multi-PV lines at most */
-#define ROOT_PV_LENGTH 12 /* moves of a line read from the transposition table */
+#define ROOT_PV_LENGTH 48 /* moves a line keeps: a VCF's whole line (root.py's root_vcf is at most 20 fours) */
+#define ROOT_TT_LINE 12   /* moves of a line read from the transposition table (AlphaBeta.principal_variation) */
 /* Aspiration windows (FEATURE_ASPIRATION): from this depth on, an iteration first searches
  * within this much of the last one's score (alphabeta.py's ASPIRATION_FROM and _WINDOW). */
 #define ROOT_ASPIRATION_FROM 3
@@ -26,9 +27,10 @@ typedef struct {
 } RootLine;
 
 /* What a root search found: lines[0] is the move to play. */
+enum { ROOT_SEARCHED, ROOT_VCF }; /* how: by the iterations, or by the VCF before them (score WIN - its length) */
 typedef struct {
-    int depth; /* the iteration the lines come from; 0: none finished, no line */
-    int line_count;
+    int depth; /* the iteration the lines come from (a VCF's length); 0: none finished, no line */
+    int line_count, forced;
     long nodes; /* the search's node count when this answer was made */
     RootLine lines[ROOT_MAX_LINES];
 } RootAnswer;
@@ -44,6 +46,9 @@ typedef struct {
     int32_t rest[MAX_MOVES];
     int rest_count;
     int side, max_depth, multipv, prove;
+    /* Before the iterations, the shortest win by fours of at most this many fours (0: none), as
+     * root.py's _vcf_win: one four deeper at a time, on the search's VCF memo and clock. */
+    int vcf_depth;
     /* Called after each finished iteration with the answer so far; nonzero ends the search. */
     int (*on_iteration)(void *context, const RootAnswer *answer);
     void *context;
@@ -53,9 +58,9 @@ typedef struct {
  * left out. K_OK, or K_BAD_MOVE when the counts do not fit (at most MAX_MOVES cells). */
 int root_plan_moves(RootPlan *plan, const int32_t *cells, int total, int count);
 
-/* An answer as ints, for the binding: depth, line count, then per line its move, score, pv
- * length and pv. Returns how many it wrote (at most ROOT_FLAT_SIZE). */
-#define ROOT_FLAT_SIZE (2 + ROOT_MAX_LINES * (3 + ROOT_PV_LENGTH))
+/* An answer as ints, for the binding: depth, line count, forced, then per line its move, score,
+ * pv length and pv. Returns how many it wrote (at most ROOT_FLAT_SIZE). */
+#define ROOT_FLAT_SIZE (3 + ROOT_MAX_LINES * (3 + ROOT_PV_LENGTH))
 int root_answer_flat(const RootAnswer *answer, int32_t *out);
 
 /* Search the root: *answer holds the last finished iteration, or, where the clock cut an

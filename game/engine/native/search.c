@@ -101,25 +101,31 @@ fail(Search *search, int error)
     search->clock.error = error;
 }
 
-/* ThreatSearch.vcf(side, depth) at a leaf: 1 when `side` wins by fours. */
-static int
-leaf_vcf(Search *search, int side, int depth)
+int
+search_vcf(Search *search, int side, int depth, long budget, ThreatRun *run)
 {
     SearchClock *clock = &search->clock;
-    long budget = search->config.features & FEATURE_VCF_CAP ? CAPPED_VCF_NODES : COMPILED_THREAT_NODES;
     if (clock->max_nodes >= 0 && clock->max_nodes - clock->nodes < budget)
         budget = clock->max_nodes - clock->nodes > 1 ? clock->max_nodes - clock->nodes : 1;
-    ThreatRun run;
     Poll poll = {threat_poll, clock};
-    threat_run_init(&run, search->board, search->vcf_failed, NULL, budget, poll);
-    int found = vcf(&run, side, depth, -1, -1);
+    threat_run_init(run, search->board, search->vcf_failed, NULL, budget, poll);
+    int found = vcf(run, side, depth, -1, -1);
     if (found < 0) {
         if (found != K_INTERRUPTED)
             fail(search, found);
         return 0;
     }
-    advance(clock, run.nodes);
+    advance(clock, run->nodes);
     return found;
+}
+
+/* ThreatSearch.vcf(side, depth) at a leaf: 1 when `side` wins by fours. */
+static int
+leaf_vcf(Search *search, int side, int depth)
+{
+    ThreatRun run;
+    long budget = search->config.features & FEATURE_VCF_CAP ? CAPPED_VCF_NODES : COMPILED_THREAT_NODES;
+    return search_vcf(search, side, depth, budget, &run);
 }
 
 /* ---------------------------------------------------------------- the search */

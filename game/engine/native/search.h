@@ -13,6 +13,7 @@
 #include "board.h"
 #include "eval.h"
 #include "memo.h"
+#include "threats.h"
 #include "timer.h"
 #include "tt.h"
 
@@ -117,6 +118,11 @@ int search_clock_check(SearchClock *clock);
 int search_negamax(Search *search, int depth, int alpha, int beta, int ply, int side);
 /* search_negamax, leaving the board as it was even when an error (HALT_ERROR) ended it. */
 int search_run(Search *search, int depth, int alpha, int beta, int ply, int side);
+
+/* ThreatSearch.vcf(side, depth) on the search's clock and VCF memo, capped at `budget` nodes
+ * (and the clock's node budget): 1 with the line in run->line when `side` wins by fours, else 0.
+ * Its nodes count on the clock, whose halt is set where the clock ended it. */
+int search_vcf(Search *search, int side, int depth, long budget, ThreatRun *run);
 
 /* A mate score moved into the unproven range (any other score as it is). */
 static inline int

@@ -200,6 +200,7 @@ other_lines(Search *search, RootPlan *plan, int depth, const RootAnswer *last, R
             if (!known)
                 next->lines[next->line_count++] = last->lines[k];
         }
+        read_line(search, plan->side, next->lines[0].move, next->lines[0].score, &next->lines[0]); /* read anew */
         next->nodes = search->clock.nodes;
         return 1;
     }

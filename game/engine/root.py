@@ -41,7 +41,7 @@ from .defence import RootDefence
 from .eval_weights import weights_for
 from .levels import DEPTH_SHAPED, level_config
 from .native_root import RootAnswer, iterate
-from .state import EngineBoard
+from .state import EngineBoard, kernel_available
 from .threats import ThreatSearch
 from .timeplan import TimePlan
 from .tss import ThreatSpaceSearch
@@ -161,7 +161,9 @@ class _RootSearch:
         self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
         if self.short_turn:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
-        if not prove and not self.config.stages_in_play and self.config.search in DEPTH_SHAPED:
+        # Only where the depth-shaped search really runs: the pure-Python engine's classic search needs them.
+        depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
+        if not prove and not self.config.stages_in_play and depth_shaped:
             self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.
         deadline = None

@@ -161,9 +161,10 @@ class _RootSearch:
         self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
         if self.short_turn:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
-        # Only where the depth-shaped search really runs: the pure-Python engine's classic search needs them.
-        depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
-        if not prove and not self.config.stages_in_play and depth_shaped:
+        # Whether the depth-shaped search really runs (the pure-Python engine runs the classic
+        # one, which needs the threat stages in play).
+        self.depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
+        if not prove and not self.config.stages_in_play and self.depth_shaped:
             self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.
         deadline = None
@@ -223,7 +224,7 @@ class _RootSearch:
                 seen = set(ordered)
                 root = [m for m in root if m in seen]
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
-        depth_shaped = self.config.search in DEPTH_SHAPED and engine.kernel is not None
+        depth_shaped = self.depth_shaped
         # Where no threat stage runs in Python this move, the compiled root does the rest in
         # one call, its VCF first (native/root_search.h).
         self.one_call = searcher.depth_shaped and NATIVE_ROOT and not self._threat_stages()

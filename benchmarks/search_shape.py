@@ -55,7 +55,7 @@ class _Searchers:
         alphabeta.AlphaBeta.__init__ = recording_init
 
     def horizon_nodes(self) -> int:
-        total = sum(s.native.horizon_nodes() for s in self.made if s.native is not None)
+        total = sum(s.native.horizon_nodes for s in self.made if s.native is not None)
         self.made.clear()
         return total
 

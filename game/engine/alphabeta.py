@@ -279,12 +279,8 @@ class AlphaBeta:
     def _negamax_native(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
         """The whole tree in C, on the Python clock's count (so it stops where Python would)."""
         clock = self.clock
-        seconds = -1.0 if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
         score, clock.nodes, clock.next_check, halt = self.native.negamax(
-            depth, alpha, beta, ply, side, clock.nodes, clock.next_check, clock.interval,
-            -1 if clock.max_nodes is None else clock.max_nodes, seconds,
-            None if clock.stop is None else clock.stop.is_set,
-        )
+            depth, alpha, beta, ply, side, clock.kernel_state())
         if halt:
             raise SearchStopped(_HALT_REASONS[halt])
         return score

@@ -46,6 +46,14 @@ class Clock:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise SearchStopped("node budget spent")
 
+    def kernel_state(self) -> tuple:
+        """The clock as a compiled search takes it: (nodes, next check, interval, node budget
+        or -1, seconds to the deadline or -1, the stop flag's is_set or None). The search hands
+        back its node count and next check, so it stops where Python would have."""
+        seconds = -1.0 if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        budget = -1 if self.max_nodes is None else self.max_nodes
+        return (self.nodes, self.next_check, self.interval, budget, seconds, None if self.stop is None else self.stop.is_set)
+
     def remaining(self) -> float:
         """Seconds left before the deadline (infinity without one)."""
         if self.deadline is None:

@@ -45,11 +45,9 @@ def iterate(searcher, moves: list[int], rest: list[int], side: int, max_depth: i
     move. A stop flag raises nothing: the answer so far comes back.
     """
     clock = searcher.clock
-    seconds = -1.0 if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
     report = None if on_iteration is None else lambda flat, nodes: on_iteration(RootAnswer.read(flat), nodes)
     flat, answer_nodes, clock.nodes, clock.next_check, _ = searcher.native.iterate(
-        array("i", [*moves, *rest]), len(moves), side, max_depth, multipv, searcher.prove, vcf_depth, clock.nodes,
-        clock.next_check, clock.interval, -1 if clock.max_nodes is None else clock.max_nodes, seconds,
-        None if clock.stop is None else clock.stop.is_set, report,
+        array("i", [*moves, *rest]), len(moves), side, max_depth, multipv, searcher.prove, vcf_depth,
+        clock.kernel_state(), report,
     )
     return RootAnswer.read(flat), answer_nodes

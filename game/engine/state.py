@@ -34,7 +34,7 @@ from .levels import LEVEL_CONFIGS
 
 #: The compiled kernel (make/unmake, VCF, VCT, threat-space search, move ordering), or None:
 #: the Python code here and in threats.py / tss.py / alphabeta.py does the same, slower.
-_KERNEL_API = 15
+_KERNEL_API = 16
 try:
     from . import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler

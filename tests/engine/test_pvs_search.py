@@ -61,7 +61,7 @@ def test_the_switch_runs_the_depth_shaped_search_and_only_for_master(monkeypatch
     searcher = _searcher(_middlegames()[3])
     assert searcher.depth_shaped
     _deepen(searcher, int(_middlegames()[3].to_move), range(1, 4))
-    assert searcher.native.horizon_nodes() > 0  # the horizon search ran, not the old leaf VCF
+    assert searcher.native.horizon_nodes > 0  # the horizon search ran, not the old leaf VCF
 
 
 def test_master_runs_the_depth_shaped_search_unless_told_otherwise(monkeypatch):

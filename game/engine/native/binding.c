@@ -1,14 +1,13 @@
-/* game.engine._kernel: the Python face of the compiled engine core (the other files in
- * this folder, which hold no Python). The board lives in C only: EngineBoard reads its arrays
- * (cells, packed values, near counts, totals, line keys) through read-only memoryviews and the
- * cells of a class through cells_of(), so a make from Python or inside a compiled search
- * changes the C board alone. Large arrays the other way (pattern tables, Zobrist keys, the
- * search history) are Python arrays that C reads in place through the buffer protocol.
- * state.py falls back to its Python code when this module is missing (no compiler when the
- * game was installed) or GOMOKU_PURE_PYTHON is set; tests compare the two step by step.
- */
+/* game.engine._kernel: the Python face of the compiled engine core (the other files in this folder, which hold
+ * no Python). The board lives in C only: EngineBoard reads its arrays (cells, packed values, near counts, totals,
+ * line keys) through read-only memoryviews and the cells of a class through cells_of(), so a make from Python or
+ * inside a compiled search changes the C board alone. Large arrays the other way (pattern tables, Zobrist keys,
+ * the search history) are Python arrays that C reads in place through the buffer protocol. state.py falls back to
+ * its Python code when this module is missing (no compiler at install) or GOMOKU_PURE_PYTHON is set; tests
+ * compare the two step by step. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include "board.h"
 #include "memo.h"
@@ -20,7 +19,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 15
+#define KERNEL_API_VERSION 16
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -64,6 +63,7 @@ call_python_poll(void *callable)
     Py_XDECREF(result);
     return stop != 0;
 }
+#define PYTHON_POLL(callable) ((Poll){(callable) == Py_None ? NULL : call_python_poll, (callable)})
 
 /* A new list of `count` ints. */
 static PyObject *
@@ -86,8 +86,6 @@ int_list(const int32_t *values, Py_ssize_t count)
     {PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.engine._kernel." #NAME, .tp_doc = PyDoc_STR(DOC),          \
      .tp_basicsize = sizeof(NAME##Object), .tp_flags = Py_TPFLAGS_DEFAULT, .tp_new = NAME##_new,               \
      .tp_dealloc = (destructor)NAME##_dealloc, .tp_methods = NAME##_methods}
-
-/* ------------------------------------------------------------------ Memo */
 
 typedef struct {
     PyObject_HEAD
@@ -119,11 +117,10 @@ Memo_to_dict(MemoObject *self, PyObject *Py_UNUSED(ignored))
     uint64_t position;
     int failed_depth;
     for (size_t at = 0; dict != NULL && memo_next(&self->memo, &at, &position, &failed_depth);) {
-        PyObject *key = PyLong_FromUnsignedLongLong(position), *depth = PyLong_FromLong(failed_depth);
-        if (key == NULL || depth == NULL || PyDict_SetItem(dict, key, depth) < 0)
+        PyObject *pair = Py_BuildValue("(Ki)", (unsigned long long)position, failed_depth);
+        if (pair == NULL || PyDict_SetItem(dict, PyTuple_GET_ITEM(pair, 0), PyTuple_GET_ITEM(pair, 1)) < 0)
             Py_CLEAR(dict);
-        Py_XDECREF(key);
-        Py_XDECREF(depth);
+        Py_XDECREF(pair);
     }
     return dict;
 }
@@ -133,17 +130,9 @@ static PyMethodDef Memo_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject MemoType =
-    MODULE_TYPE(Memo, "A threat search's failure memo (position key -> deepest failed depth), kept in C.");
+static PyTypeObject MemoType = MODULE_TYPE(Memo, "A threat search's failure memo (position key -> failed depth), in C.");
 
-/* ------------------------------------------------------------------ Kernel */
-
-/* One board array as Kernel.views() lends it. */
-typedef struct {
-    void *data;
-    Py_ssize_t count, itemsize;
-    char *format;
-} Lent;
+typedef struct { void *data; Py_ssize_t count, itemsize; char *format; } Lent; /* a board array views() lends */
 
 typedef struct {
     PyObject_HEAD
@@ -214,8 +203,6 @@ Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_CLEAR(self);
     return (PyObject *)self;
 }
-
-/* ---------------------------------------------------------------- the board, read from Python */
 
 /* The Kernel lends its board arrays itself, read-only, through the buffer protocol: views()
  * makes a memoryview of each, lending one array at a time (`lending`). A memoryview holds
@@ -308,8 +295,6 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
     return PyLong_FromSsize_t(board_unmake(&self->board));
 }
 
-/* ---------------------------------------------------------------- threat searches */
-
 PyDoc_STRVAR(Kernel_threat_doc,
 "threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
 "vct_failed None: ThreatSearch.vcf, a line of `depth` fours at most for `attacker` (to move); a Memo: ThreatSearch.vct,\n"
@@ -337,9 +322,8 @@ Kernel_threat(KernelObject *self, PyObject *args)
     if (zone_a >= 0 && (!board_cell_in_range(&self->board, zone_a) || !board_cell_in_range(&self->board, zone_b)))
         return PyErr_Format(PyExc_IndexError, "zone cell is not on the board");
     ThreatRun run;
-    Poll checker = {poll == Py_None ? NULL : call_python_poll, poll};
     threat_run_init(&run, &self->board, &((MemoObject *)vcf_failed)->memo,
-                    is_vct ? &((MemoObject *)vct_failed)->memo : NULL, max_nodes, checker);
+                    is_vct ? &((MemoObject *)vct_failed)->memo : NULL, max_nodes, PYTHON_POLL(poll));
     int found = is_vct ? vct(&run, attacker, depth, vcf_depth, zone_a, zone_b) : vcf(&run, attacker, depth, zone_a, zone_b);
     if (found < 0)
         return raise_core_error(found);
@@ -363,15 +347,13 @@ Kernel_tss(KernelObject *self, PyObject *args)
         return NULL;
     if ((attacker != 1 && attacker != 2) || depth > TSS_MAX_DEPTH)
         return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (is %d), depth at most %d", attacker, TSS_MAX_DEPTH);
-    TssRun run;
-    Poll checker = {poll == Py_None ? NULL : call_python_poll, poll};
-    tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, checker);
+    TssRun run; /* Py_BuildValue below releases both lists if either could not be made */
+    tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, PYTHON_POLL(poll));
     int found = tss_find(&run, attacker, depth);
     if (found < 0)
         return raise_core_error(found);
     if (found == 0)
         return Py_BuildValue("(Ol)", Py_None, run.base.nodes);
-    /* Py_BuildValue releases both lists if either could not be made. */
     return Py_BuildValue("((NN)l)", int_list(run.threats, run.threat_count), int_list(run.costs, run.cost_count),
                          run.base.nodes);
 }
@@ -391,10 +373,7 @@ static PyMethodDef Kernel_methods[] = {
 };
 
 static PyTypeObject KernelType = MODULE_TYPE(Kernel, "Kernel(tables, zobrist, size, renju): the C board under an "
-                                              "EngineBoard (which reads it\nthrough views() and cells_of()), and "
-                                              "the threat searches over it."); /* (lends arrays: tp_as_buffer) */
-
-/* ------------------------------------------------------------------ Table */
+                                              "EngineBoard, and the threat searches over it.");
 
 typedef struct {
     PyObject_HEAD
@@ -424,11 +403,8 @@ Table_dealloc(TableObject *self)
 
 static PyMethodDef Table_methods[] = {{NULL, NULL, 0, NULL}};
 
-static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (see native/tt.h): a "
-                                            "fixed-size one with depth-\npreferred replacement, kept across the "
-                                            "searches of a game, or exact (entries 0).");
-
-/* ------------------------------------------------------------------ Search */
+static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (native/tt.h), kept across "
+                                            "a game's searches, or exact (entries 0).");
 
 typedef struct {
     PyObject_HEAD
@@ -483,30 +459,38 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     return (PyObject *)self;
 }
 
+/* Start the search's clock from a Python Clock's kernel_state(): nodes, next check, check interval, node budget
+ * and seconds to the deadline (-1: none), and stop() (or None), which is asked every few checks. */
+static int
+start_python_clock(Search *search, PyObject *state)
+{
+    long nodes, next_check, interval, max_nodes;
+    double seconds;
+    PyObject *stop;
+    int parsed = PyArg_ParseTuple(state, "lllldO:clock", &nodes, &next_check, &interval, &max_nodes, &seconds, &stop);
+    if (parsed) /* (an interval below 1 only makes it look at the time at every node) */
+        search_start_clock(&search->clock, nodes, next_check, interval, max_nodes, seconds, PYTHON_POLL(stop));
+    return parsed ? 0 : -1;
+}
+
 PyDoc_STRVAR(Search_negamax_doc,
-"negamax(depth, alpha, beta, ply, side, nodes, next_check, interval, max_nodes, seconds, stop)\n"
-"    -> (score, nodes, next_check, halt)\n\n"
-"AlphaBeta.negamax in C on the kernel's board (left as it was). The clock is the Python Clock's state: node\n"
-"count, next check, check interval, node budget (-1: none), seconds to the deadline (-1: none); stop() (or\n"
-"None) is asked every few checks. halt: 0 finished, 1 stop flag, 2 deadline, 3 node budget (score meaningless).");
+"negamax(depth, alpha, beta, ply, side, clock) -> (score, nodes, next_check, halt): AlphaBeta.negamax in C (the\n"
+"board left as it was); clock: Clock.kernel_state(). halt: 0 done, 1 stop, 2 deadline, 3 node budget (no score).");
 
 static PyObject *
 Search_negamax(SearchObject *self, PyObject *args)
 {
     int depth, alpha, beta, ply, side;
-    long nodes, next_check, interval, max_nodes;
-    double seconds;
-    PyObject *stop;
-    if (!PyArg_ParseTuple(args, "iiiiilllldO:negamax", &depth, &alpha, &beta, &ply, &side, &nodes, &next_check,
-                          &interval, &max_nodes, &seconds, &stop))
+    PyObject *clock_state;
+    if (!PyArg_ParseTuple(args, "iiiiiO!:negamax", &depth, &alpha, &beta, &ply, &side, &PyTuple_Type, &clock_state))
         return NULL;
-    if ((side != 1 && side != 2) || ply < 0 || ply > MAX_PLY || depth > 1000 || interval < 1)
-        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2 (is %d), ply in 0..%d, depth at most 1000, "
-                            "interval at least 1", side, MAX_PLY);
+    if ((side != 1 && side != 2) || ply < 0 || ply > MAX_PLY || depth > 1000)
+        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2 (is %d), ply in 0..%d, depth at most 1000", side,
+                            MAX_PLY);
     Search *search = &self->search;
     SearchClock *clock = &search->clock;
-    Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
-    search_start_clock(clock, nodes, next_check, interval, max_nodes, seconds, poll);
+    if (start_python_clock(search, clock_state) < 0)
+        return NULL;
     int score = (search->config.features & FEATURE_PVS ? pvs_run : search_run)(search, depth, alpha, beta, ply, side);
     if (clock->halt == HALT_ERROR)
         return raise_core_error(clock->error);
@@ -527,34 +511,30 @@ call_python_iteration(void *callable, const RootAnswer *answer)
 }
 
 PyDoc_STRVAR(Search_iterate_doc,
-"iterate(cells, count, side, max_depth, multipv, prove, vcf_depth, nodes, next_check, interval, max_nodes, seconds,\n"
-"stop, on_iteration) -> (answer, its nodes, nodes, next_check, halt): the depth-shaped search's root (root_search.h).\n"
-"cells (int32): the `count` root moves, then the legal moves left out. The clock as negamax(); on_iteration(answer,\n"
-"nodes) (or None) after each iteration. An answer is a flat list of ints (root_answer_flat()).");
+"iterate(cells, count, side, max_depth, multipv, prove, vcf_depth, clock, on_iteration) -> (answer, its nodes, nodes,\n"
+"next_check, halt): the depth-shaped search's root (root_search.h) over int32 cells, the `count` root moves and then\n"
+"the legal moves left out; on_iteration(answer, nodes) (or None) after each iteration. answer: root_answer_flat().");
 
 static PyObject *
 Search_iterate(SearchObject *self, PyObject *args)
 {
     Py_buffer view;
-    PyObject *stop, *on_iteration;
+    PyObject *clock_state, *on_iteration;
     int count, side, max_depth, multipv, prove, vcf_depth;
-    long nodes, next_check, interval, max_nodes;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "y*iiiipilllldOO:iterate", &view, &count, &side, &max_depth, &multipv, &prove,
-                          &vcf_depth, &nodes, &next_check, &interval, &max_nodes, &seconds, &stop, &on_iteration))
+    if (!PyArg_ParseTuple(args, "y*iiiipiO!O:iterate", &view, &count, &side, &max_depth, &multipv, &prove, &vcf_depth,
+                          &PyTuple_Type, &clock_state, &on_iteration))
         return NULL;
     Py_ssize_t total = view.len / (Py_ssize_t)sizeof(int32_t);
     RootPlan plan = {.side = side, .max_depth = max_depth, .multipv = multipv, .prove = prove, .vcf_depth = vcf_depth,
                      .on_iteration = on_iteration == Py_None ? NULL : call_python_iteration, .context = on_iteration};
     int error = root_plan_moves(&plan, view.buf, (int)(total < MAX_MOVES ? total : MAX_MOVES + 1), count);
     PyBuffer_Release(&view);
-    if (error < 0 || (side != 1 && side != 2) || max_depth < 1 || multipv < 1 || interval < 1 || vcf_depth < 0 ||
-        vcf_depth > MAX_VCF_DEPTH)
-        return PyErr_Format(PyExc_ValueError, "at most %d cells, count in 0..cells, side 1 or 2, max_depth, multipv "
-                            "and interval >= 1, vcf_depth in 0..%d", MAX_MOVES, MAX_VCF_DEPTH);
+    if (error < 0 || (side != 1 && side != 2) || max_depth < 1 || multipv < 1 || vcf_depth < 0 || vcf_depth > MAX_VCF_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "at most %d cells, count in 0..cells, side 1 or 2, max_depth and multipv "
+                            ">= 1, vcf_depth in 0..%d", MAX_MOVES, MAX_VCF_DEPTH);
     Search *search = &self->search;
-    Poll poll = {stop == Py_None ? NULL : call_python_poll, stop};
-    search_start_clock(&search->clock, nodes, next_check, interval, max_nodes, seconds, poll);
+    if (start_python_clock(search, clock_state) < 0)
+        return NULL;
     RootAnswer answer;
     int32_t flat[ROOT_FLAT_SIZE];
     error = root_iterate(search, &plan, &answer);
@@ -576,29 +556,23 @@ Search_tt_move(SearchObject *self, PyObject *arg)
     return PyLong_FromLong(entry == NULL ? -1 : entry->move);
 }
 
-static PyObject *
-Search_horizon_nodes(SearchObject *self, PyObject *unused)
-{
-    return PyLong_FromLong(self->search.horizon_nodes);
-}
-
 static PyMethodDef Search_methods[] = {
     {"negamax", (PyCFunction)Search_negamax, METH_VARARGS, Search_negamax_doc},
     {"iterate", (PyCFunction)Search_iterate, METH_VARARGS, Search_iterate_doc},
-    {"horizon_nodes", (PyCFunction)Search_horizon_nodes, METH_NOARGS,
-     PyDoc_STR("horizon_nodes() -> nodes the depth-shaped search (features & 256) spent in its horizon search")},
     {"tt_move", (PyCFunction)Search_tt_move, METH_O,
      PyDoc_STR("tt_move(side) -> the best move stored for the board's position with `side` to move, or -1")},
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject SearchType = MODULE_TYPE(
-    Search, "Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes,\nquiet_threes, "
-            "features, evaluation=(5, 4, 8000, -400)): the alpha-beta search's state\nover a Kernel (killers, counter "
-            "moves; the history array is shared with Python);\nevaluation: the weights table's mover scale "
-            "(numerator, denominator), double-three bonus, tempo.");
+static PyMemberDef Search_members[] = {
+    {"horizon_nodes", T_LONG, offsetof(SearchObject, search.horizon_nodes), READONLY,
+     PyDoc_STR("nodes the depth-shaped search (features & 256) spent in its horizon search")},
+    {NULL},
+};
 
-/* ------------------------------------------------------------------ module */
+static PyTypeObject SearchType = MODULE_TYPE(
+    Search, "Search(kernel, vcf_failed, history, table, width, node_vcf, noise, noise_key, sees_threes, quiet_threes,\n"
+            "features, evaluation=(5, 4, 8000, -400)): alpha-beta's state over a Kernel (see AlphaBeta in alphabeta.py).");
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
@@ -612,6 +586,7 @@ PyInit__kernel(void)
 {
     PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
     KernelType.tp_as_buffer = &Kernel_as_buffer;
+    SearchType.tp_members = Search_members;
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;

@@ -37,36 +37,19 @@ from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .blindness import notices_three, visible_moves
 from .clock import Clock, SearchStopped
-from .defence import RootDefence
 from .eval_weights import weights_for
 from .levels import DEPTH_SHAPED, level_config
 from .native_root import RootAnswer, iterate
+from .root_stages import ThreatStages, true_defences
 from .state import EngineBoard, kernel_available
 from .threats import ThreatSearch
 from .timeplan import TimePlan
-from .tss import ThreatSpaceSearch
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the
 #: search ends at the budget less what the final bookkeeping needs (at most
 #: _BOOKKEEPING_S, less on short turns, where a fixed 15 ms would be half the budget).
 _BOOKKEEPING_S = 0.015
 _BOOKKEEPING_SHARE = 0.08
-#: Share of the budget the Master VCT may spend, and the share by which it must end.
-_VCT_SHARE = 0.15
-_VCT_END = 0.75
-#: Share of the budget (from the start) by which the root defence against a VCT must end.
-_DEFENCE_SHARE = 0.55
-#: The same under the depth-shaped search, which keeps the moves the defence leaves unproven:
-#: its proofs then only take out losing moves, and the search gets the rest of the turn. At
-#: 300 ms a turn against Rapfi at 80 ms (benchmarks/README.md): over 600 games each, the old
-#: rule (0.55, unproven moves dropped) 30.2%, this one 36.1%; 0.15 did worse than 0.3.
-_DEFENCE_SHARE_DEPTH_SHAPED = 0.3
-#: Node budget for proving one root move safe against the opponent's VCT: in Python, and
-#: with the compiled kernel (whose threat nodes cost about 0.6 microseconds, not 30).
-_DEFENCE_NODES = 1000
-_DEFENCE_NODES_COMPILED = 30_000
-#: Share of a node-capped search's nodes the root defence may spend.
-_DEFENCE_NODE_SHARE = 0.5
 _ROOT_WIDTH_BONUS = 8
 #: A turn shorter than this is short: the threat-space search is skipped, at the root and
 #: in the root defence, and the root keeps fewer moves, so the alpha-beta search gets the
@@ -83,8 +66,6 @@ _ROOT_WIDTH_BONUS = 8
 #: [-110, +26]) at 1000 ms over 100 of them, so only short turns have it.
 _SHORT_TURN_S = 0.3
 _SHORT_ROOT_WIDTH_BONUS = 2
-#: Share of the budget our own threat-space search may spend.
-_TSS_SHARE = 0.1
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
 _SHORTCUTS = ("win-in-1", "block-four", "vcf", "vct")
 #: The depth-shaped search's iterations run in one call of the compiled root
@@ -217,7 +198,7 @@ class _RootSearch:
         forced = bool(engine.by_class[3 - self.side][pt.C_FLEX4]) and (
             self.config.sees_threes or notices_three(self.config.blindness, self.seed, history))
         if forced:
-            ordered = self._true_defences(ordered)
+            ordered, self.lost_moves = true_defences(engine, self.side, ordered)
         if self.config.blindness is not None:  # a ladder rung's blind spots (blindness.py)
             ordered = visible_moves(self.config.blindness, engine, history, self.side, ordered, forced)
             if not forced:
@@ -229,16 +210,18 @@ class _RootSearch:
         # one call, its VCF first (native/root_search.h).
         self.one_call = searcher.depth_shaped and NATIVE_ROOT and not self._threat_stages()
         try:
+            stages = ThreatStages(engine, self.side, self.config, self.clock, self.started, self.budget, self.stop,
+                                  self.limit.nodes)
             found = None if self.one_call else self._vcf_win(threat_search, set(root))
             if found is None:
-                found = self._tss_win(set(root))
+                found = self._threat_win(stages.tss_line(), set(root), lambda line: WIN - 2 * len(line))
             if found is not None:
                 return found
             # Defence before our own slower threat search: a missed VCT of his loses the game.
             # The depth-shaped search prunes by itself: the root keeps every candidate.
             everything = forced or depth_shaped
-            ordered = self._refute_threats(ordered, None if everything else width, keep_unproven=depth_shaped)
-            found = self._vct_win(set(root))
+            ordered = stages.refute(ordered, None if everything else width, keep_unproven=depth_shaped)
+            found = self._threat_win(stages.vct_line(), set(root), lambda line: WIN - 2 * self.config.root_vct - 1)
             if found is not None:
                 return found
             best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
@@ -306,104 +289,12 @@ class _RootSearch:
         pv = [self.engine.point(i) for i in line]
         return self._result(pv[0], WIN - len(line), len(line), pv, "vcf")
 
-    def _vct_win(self, root: set[int]) -> SearchResult | None:
-        """A win by threes and fours (Master), looked for in a share of the budget."""
-        config = self.config
-        if not config.root_vct or self.budget is None:
-            return None
-        now = time.perf_counter() - self.started
-        deadline = self.started + min(now + self.budget * _VCT_SHARE, self.budget * _VCT_END)
-        vct_clock = Clock(min(self.clock.deadline, deadline), None, self.stop)
-        vct = ThreatSearch(self.engine, vct_clock)
-        line = None
-        try:
-            for depth in range(1, config.root_vct + 1):  # shallow wins come first and fast
-                line = vct.vct(self.side, depth, self._vcf_depth())
-                if line is not None:
-                    break
-        except SearchStopped:
-            if self.stop is not None and self.stop.is_set():
-                raise
-        finally:
-            self.clock.nodes += vct_clock.nodes
+    def _threat_win(self, line: list[int] | None, root: set[int], score_of: Callable[[list[int]], int]) -> SearchResult | None:
+        """A threat stage's win (threat-space search or VCT) as the answer, if it starts at a root move."""
         if line is None or line[0] not in root:
             return None
         pv = [self.engine.point(i) for i in line]
-        return self._result(pv[0], WIN - 2 * config.root_vct - 1, len(line), pv, "vct")
-
-    def _true_defences(self, ordered: list[int]) -> list[int]:
-        """Against an open three: our fours, and the moves after which he has no open four to make.
-
-        The move ordering offers every point where he would make a four, which is wider
-        than the points that stop this three; if the clock stops the search early, the
-        first move left must still be a defence.
-        """
-        engine, side, opponent = self.engine, self.side, 3 - self.side
-        own = engine.packed[side]
-        theirs = engine.by_class[opponent]
-        kept = []
-        lost = set()
-        for move in ordered:
-            if own[move] & 15 in pt.FOUR_CLASSES:
-                kept.append(move)
-                continue
-            engine.make(move, side)
-            if not theirs[pt.C_FLEX4]:
-                kept.append(move)
-            else:
-                lost.add(move)
-            engine.unmake()
-        if kept:
-            self.lost_moves = lost
-        return kept or ordered
-
-    def _tss_win(self, root: set[int]) -> SearchResult | None:
-        """A sound win by threes and fours found by threat-space search, in a share of the budget."""
-        depth = self.config.root_tss
-        if not depth or self.budget is None:
-            return None
-        deadline = min(self.clock.deadline, time.perf_counter() + self.budget * _TSS_SHARE)
-        search = ThreatSpaceSearch(self.engine, Clock(deadline, None, self.stop))
-        line = None
-        try:
-            line = search.find(self.side, depth)
-        except SearchStopped:
-            if self.stop is not None and self.stop.is_set():
-                raise
-        finally:
-            self.clock.nodes += search.clock.nodes
-        if line is None or line.threats[0] not in root:
-            return None
-        pv = [self.engine.point(i) for i in line.threats]
-        return self._result(pv[0], WIN - 2 * len(pv), len(pv), pv, "vct")
-
-    def _refute_threats(self, ordered: list[int], width: int | None, keep_unproven: bool = False) -> list[int]:
-        """Root moves after which the opponent has no winning threat plan, when he has one
-        now (see `defence`; with `keep_unproven`, also those the clock left unproven); without
-        a plan, the best `width` moves (all when width is None)."""
-        cut = ordered if width is None else ordered[:width]
-        if not self.config.root_defence or self.budget is None:
-            return cut
-        share_of_turn = _DEFENCE_SHARE_DEPTH_SHAPED if keep_unproven else _DEFENCE_SHARE
-        deadline = min(self.clock.deadline, self.started + self.budget * share_of_turn)
-        nodes = _DEFENCE_NODES if self.engine.kernel is None else _DEFENCE_NODES_COMPILED
-        # The thorough defence (proof-tree ranking, proofs one three deeper) is not used in
-        # play: it did not gain in matches (100 ms: 17-23, and 16-23-1 with the ranking only;
-        # 1000 ms: 17-20-3; 40 games each against the defence without it).
-        # Under a node cap (a ladder rung) the proofs get a share of it, so that a threatened
-        # position still leaves the alpha-beta search its nodes (all candidates proven at
-        # 30,000 nodes each left the depth-shaped search none: it answered at depth 0).
-        share = None if self.limit.nodes is None else int(self.limit.nodes * _DEFENCE_NODE_SHARE)
-        defence = RootDefence(self.engine, self.side, self.config, deadline, self.stop, nodes, self._vcf_depth(),
-                              thorough=False, max_nodes=share)
-        try:
-            return defence.refute(ordered, cut, keep_unproven)
-        finally:
-            self.clock.nodes += defence.nodes
-
-    def _vcf_depth(self) -> int:
-        """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""
-        return min(self.config.root_vcf, 10)
+        return self._result(pv[0], score_of(line), len(line), pv, "vct")
 
     def _threat_stages(self) -> bool:
         """Whether a threat stage after the VCF runs at this root: the threat-space search, the

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(state._compiled is None, reason="compiled kernel
 
 MOVES = [(8, 5), (7, 7), (10, 9), (7, 8), (9, 10), (9, 8)]
 BLACK = 1
-PROOF_NODES = 30_000  # root._DEFENCE_NODES_COMPILED
+PROOF_NODES = 30_000  # root_stages.DEFENCE_NODES_COMPILED
 
 
 def _setup():

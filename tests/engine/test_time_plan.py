@@ -12,6 +12,7 @@ import pytest
 
 from game.engine import Level, Limit, search
 from game.engine import root as root_module
+from game.engine import root_stages
 from game.engine import timeplan
 from game.engine.alphabeta import AlphaBeta
 from game.engine.timeplan import TimePlan
@@ -173,7 +174,7 @@ def test_root_stops_early_when_the_best_move_is_settled(scripted, classic):
 
 
 def test_root_stops_at_the_first_iteration_for_a_forced_move(scripted, monkeypatch):
-    monkeypatch.setattr(root_module._RootSearch, "_refute_threats", lambda self, ordered, width, keep_unproven=False: ordered[:1])
+    monkeypatch.setattr(root_stages.ThreatStages, "refute", lambda self, ordered, width, keep_unproven=False: ordered[:1])
     script = scripted(0.01, lambda depth, moves: (moves[0], 100))
     result = _run()
     assert [depth for depth, _ in script.starts] == [1]

@@ -16,7 +16,6 @@ import functools
 import math
 import os
 import random
-import time
 from array import array
 
 from . import combo_eval

@@ -7,7 +7,6 @@ and the proof of a lost root, without a trip back to Python per root move.
 
 from __future__ import annotations
 
-import time
 from array import array
 from dataclasses import dataclass
 

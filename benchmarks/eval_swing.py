@@ -16,9 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Level  # noqa: E402
-from game.engine.alphabeta import WIN_THRESHOLD, AlphaBeta  # noqa: E402
+from game.engine.alphabeta import AlphaBeta  # noqa: E402
 from game.engine.clock import Clock  # noqa: E402
 from game.engine.levels import level_config  # noqa: E402
+from game.engine.scores import WIN_THRESHOLD  # noqa: E402
 from game.engine.state import EngineBoard  # noqa: E402
 from game.engine.threats import ThreatSearch  # noqa: E402
 

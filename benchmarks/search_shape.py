@@ -36,7 +36,7 @@ from speed import load_positions  # noqa: E402
 
 from game.engine import Level, Limit, search  # noqa: E402
 from game.engine import alphabeta  # noqa: E402
-from game.engine.alphabeta import UNPROVEN_THRESHOLD, WIN_THRESHOLD  # noqa: E402
+from game.engine.scores import UNPROVEN_THRESHOLD, WIN_THRESHOLD  # noqa: E402
 from game.protocol.clock import TimeControl, think_time_ms  # noqa: E402
 
 

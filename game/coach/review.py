@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.engine import Limit, Position, search
-from game.engine.alphabeta import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD
 from game.engine.analysis import Analysis, Proof, analyse, wins_after
 from game.engine.clock import StopAt
 from game.engine.root import StopFlag
+from game.engine.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD
 from game.engine.state import kernel_available
 from game.rules import Board, IllegalMoveError, Point, Rule, Stone
 

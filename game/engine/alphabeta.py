@@ -22,20 +22,10 @@ from . import combo_eval
 from . import patterns as pt
 from .clock import Clock, SearchStopped
 from .levels import DEPTH_SHAPED, LevelConfig
+from .scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
 from .state import _compiled, BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
 
-WIN = 1_000_000
-WIN_THRESHOLD = WIN - 1000
-#: Mate scores are proofs: a node reports a loss (below -WIN_THRESHOLD) only when every
-#: legal reply was searched and lost. The answers to a four (its block) and to an open three
-#: (the cells that stop it, by line shape, and our own fours) are every reply that can hold,
-#: so such a node is complete; a beam of the best few moves is not. There a loss is moved
-#: down by WIN - UNPROVEN_WIN into the range of large scores that prove nothing (above
-#: UNPROVEN_THRESHOLD, at most WIN_THRESHOLD), keeping its distance, so that a faster
-#: unproven win still ranks first (the same rule as native/search.h).
-UNPROVEN_WIN = WIN - 100_000
-UNPROVEN_THRESHOLD = UNPROVEN_WIN - 1000
 MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Fewest candidates kept at any node, however deep.
@@ -66,20 +56,6 @@ _PVS_NARROW_BIT = 512
 #: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
 DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
-
-
-def unproven(score: int) -> int:
-    """A mate score moved into the unproven range (any other score as it is)."""
-    if score > WIN_THRESHOLD:
-        return score - (WIN - UNPROVEN_WIN)
-    if score < -WIN_THRESHOLD:
-        return score + (WIN - UNPROVEN_WIN)
-    return score
-
-
-def is_proven(score: int) -> bool:
-    """Whether a search score is a proven win or loss (not merely a large one)."""
-    return abs(score) > WIN_THRESHOLD
 
 
 def _features() -> tuple[int, bool]:
@@ -119,7 +95,7 @@ class AlphaBeta:
 
         With `prove`, a node whose beam lost every move searches every other legal move
         too, so that the loss is proven instead of moved into the unproven range (see
-        UNPROVEN_WIN): dearer in lost positions, for analysis rather than play."""
+        scores.UNPROVEN_WIN): dearer in lost positions, for analysis rather than play."""
         self.board = board
         self.config = config
         self.clock = clock
@@ -324,7 +300,7 @@ class AlphaBeta:
         if entry is not None:
             entry_depth, flag, entry_score, tt_move = entry
             if entry_depth >= depth:
-                entry_score = _from_tt(entry_score, ply)
+                entry_score = from_tt(entry_score, ply)
                 if flag == EXACT:
                     return entry_score
                 if flag == LOWER and entry_score > alpha:
@@ -344,7 +320,7 @@ class AlphaBeta:
         child_depth = depth if forced else depth - 1
         original_alpha = alpha
         best_score, best_move = -WIN - 1, moves[0]
-        # Whether every legal reply is among the moves (see UNPROVEN_WIN).
+        # Whether every legal reply is among the moves (see scores.UNPROVEN_WIN).
         complete, extended = forced, False
         for number, move in enumerate(moves):
             board.make(move, side)
@@ -388,7 +364,7 @@ class AlphaBeta:
             flag = LOWER
         else:
             flag = EXACT
-        self.tt[key] = (depth, flag, _to_tt(best_score, ply), best_move)
+        self.tt[key] = (depth, flag, to_tt(best_score, ply), best_move)
         return best_score
 
     def _has_four(self, side: int) -> bool:
@@ -499,20 +475,3 @@ def _root_reduction(depth: int, number: int) -> int:
     if depth < 3 or number < 2:
         return 0
     return int(0.3 + math.log(depth) * math.log(number + 1) / 2.2)
-
-
-def _to_tt(score: int, ply: int) -> int:
-    """Mate scores, proven or not, count plies from the root: the table keeps them from the node."""
-    if score > UNPROVEN_THRESHOLD:
-        return score + ply
-    if score < -UNPROVEN_THRESHOLD:
-        return score - ply
-    return score
-
-
-def _from_tt(score: int, ply: int) -> int:
-    if score > UNPROVEN_THRESHOLD:
-        return score - ply
-    if score < -UNPROVEN_THRESHOLD:
-        return score + ply
-    return score

@@ -13,7 +13,7 @@ threes, then the longest VCF). Every line is checked on the rules board before i
 returned, so a Proof is never a guess.
 
 The alpha-beta search proves wins too: a score beyond WIN_THRESHOLD means every defence was
-searched at every node (alphabeta.UNPROVEN_WIN). Such a win is shown only with its line: the
+searched at every node (scores.UNPROVEN_WIN). Such a win is shown only with its line: the
 search's principal variation, finished by the threat searches where the table's line ends,
 and checked on the rules board (a Proof of kind "search"). A mate score whose line cannot be
 played out is shown as a large advantage, never as a win; so is a loss.
@@ -30,13 +30,13 @@ from typing import Callable
 
 from game.rules import Board, Stone
 
-from .alphabeta import WIN, WIN_THRESHOLD, unproven
 from .api import Candidate, Level, Limit, Position, SearchResult
 from .clock import Clock
 from .levels import level_config
 # Proof, find_win and wins_after are re-exported: callers know them from this module.
 from .proofs import SEARCH_PROOF_MS, Proof, ProofBudget, find_win, find_win_on, played_out, proof_nodes, wins_after  # noqa: F401
 from .root import StopFlag, search
+from .scores import WIN, WIN_THRESHOLD, unproven
 from .state import EngineBoard
 
 #: A score of this many points (side to move's view) is a 3-to-1 favourite (logistic scale).
@@ -119,7 +119,7 @@ def _with_proofs(analysis: Analysis, board: Board, stop: StopFlag | None, level:
 
     With `prove` the best candidate's proven win (or loss) is played out into `win` (or
     `loss`); a mate score without a line, and every other candidate's, becomes a large score
-    (alphabeta.unproven), which the chances show as an advantage, not a won game.
+    (scores.unproven), which the chances show as an advantage, not a won game.
     """
     if analysis.game_over or analysis.win is not None or not analysis.candidates:
         return analysis

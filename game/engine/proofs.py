@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from game.rules import Board, Point, Stone
 
 from . import patterns as pt
-from .alphabeta import WIN_THRESHOLD
 from .api import Level, Limit, Position
 from .clock import Clock, SearchStopped, StopAt
 from .root import StopFlag, search
+from .scores import WIN_THRESHOLD
 from .state import BLACK, EngineBoard, any_cell, kernel_available
 from .threats import ThreatSearch
 

@@ -33,7 +33,7 @@ from typing import Callable, Protocol
 from game.rules import Board, Point, Stone
 
 from . import patterns as pt
-from .alphabeta import WIN, WIN_THRESHOLD, AlphaBeta, unproven
+from .alphabeta import AlphaBeta
 from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
 from .blindness import notices_three, visible_moves
 from .clock import Clock, SearchStopped
@@ -41,6 +41,7 @@ from .eval_weights import weights_for
 from .levels import DEPTH_SHAPED, level_config
 from .native_root import RootAnswer, iterate
 from .root_stages import ThreatStages, true_defences
+from .scores import WIN, WIN_THRESHOLD, unproven
 from .state import EngineBoard, kernel_available
 from .threats import ThreatSearch
 from .timeplan import TimePlan
@@ -102,7 +103,7 @@ def search(
     (never a renju-forbidden point for black), even when stopped at once. Deterministic
     for a given seed when limited by depth or nodes rather than time.
     A score beyond WIN_THRESHOLD either way is a proof: every defence was searched (see
-    alphabeta.UNPROVEN_WIN); where the search cut defences, a win or loss it saw scores in
+    scores.UNPROVEN_WIN); where the search cut defences, a win or loss it saw scores in
     the unproven range below. With `prove` it searches every legal reply where that is what
     a loss's proof lacks (analysis; dearer in lost positions), in play it does not.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine.alphabeta import WIN_THRESHOLD
 from game.engine.analysis import Analysis, win_chance
+from game.engine.scores import WIN_THRESHOLD
 from game.i18n import tr
 from game.records import point_to_notation
 from game.rules import Board, Stone

@@ -10,9 +10,10 @@ re-search or a fail-low move taken as best shows up as a different move or score
 import pytest
 
 from game.engine import Level, alphabeta, state
-from game.engine.alphabeta import WIN, WIN_THRESHOLD, AlphaBeta
+from game.engine.alphabeta import AlphaBeta
 from game.engine.clock import Clock
 from game.engine.levels import level_config
+from game.engine.scores import WIN, WIN_THRESHOLD
 from game.engine.state import EngineBoard
 from game.engine.threats import ThreatSearch
 

@@ -9,9 +9,10 @@ import pytest
 
 from game.engine import Level, Limit, Position, search
 from game.engine import state
-from game.engine.alphabeta import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, AlphaBeta, unproven
+from game.engine.alphabeta import AlphaBeta
 from game.engine.clock import Clock
 from game.engine.levels import level_config
+from game.engine.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
 from game.engine.state import EngineBoard
 from game.engine.threats import ThreatSearch
 from game.rules import Stone

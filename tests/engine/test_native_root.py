@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from game.engine import Level, Limit, root, search
-from game.engine.alphabeta import WIN_THRESHOLD
+from game.engine.scores import WIN_THRESHOLD
 from game.rules import Stone
 
 from engine_positions import load_tactics, lost_positions, position_from_rows

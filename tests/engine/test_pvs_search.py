@@ -13,9 +13,10 @@ import time
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine.alphabeta import WIN_THRESHOLD, AlphaBeta
+from game.engine.alphabeta import AlphaBeta
 from game.engine.clock import Clock
 from game.engine.levels import PVS_MAX_DEPTH, SEARCHES, level_config
+from game.engine.scores import WIN_THRESHOLD
 from game.engine.state import EngineBoard
 from game.engine.threats import ThreatSearch
 from game.rules import Rule, Stone

@@ -209,10 +209,10 @@ class _RootSearch:
         depth_shaped = self.depth_shaped
         # Where no threat stage runs in Python this move, the compiled root does the rest in
         # one call, its VCF first (native/root_search.h).
-        self.one_call = searcher.depth_shaped and NATIVE_ROOT and not self._threat_stages()
+        stages = ThreatStages(engine, self.side, self.config, self.clock, self.started, self.budget, self.stop,
+                              self.limit.nodes)
+        self.one_call = searcher.depth_shaped and NATIVE_ROOT and not stages.any_runs()
         try:
-            stages = ThreatStages(engine, self.side, self.config, self.clock, self.started, self.budget, self.stop,
-                                  self.limit.nodes)
             found = None if self.one_call else self._vcf_win(threat_search, set(root))
             if found is None:
                 found = self._threat_win(stages.tss_line(), set(root), lambda line: WIN - 2 * len(line))
@@ -296,12 +296,6 @@ class _RootSearch:
             return None
         pv = [self.engine.point(i) for i in line]
         return self._result(pv[0], score_of(line), len(line), pv, "vct")
-
-    def _threat_stages(self) -> bool:
-        """Whether a threat stage after the VCF runs at this root: the threat-space search, the
-        defence or the VCT (each needs a time budget)."""
-        config = self.config
-        return self.budget is not None and bool(config.root_tss or config.root_defence or config.root_vct)
 
     def _max_depth(self) -> int:
         if self.limit.depth is None:

@@ -77,6 +77,12 @@ class ThreatStages:
         self.clock, self.started, self.budget, self.stop = clock, started, budget, stop
         self.node_limit = node_limit
 
+    def any_runs(self) -> bool:
+        """Whether a stage runs at this root: the threat-space search, the defence or the VCT
+        (each needs a time budget)."""
+        config = self.config
+        return self.budget is not None and bool(config.root_tss or config.root_defence or config.root_vct)
+
     def vcf_depth(self) -> int:
         """Depth of the VCF tried at every node of a VCT (bounded: the VCT multiplies it)."""
         return min(self.config.root_vcf, 10)

@@ -248,8 +248,15 @@ class _RootSearch:
         moves = [m for m in order if m in set(moves)] + [m for m in moves if m not in set(order)]
         chosen = {engine.index(*result.move)}
         others: list[Candidate] = []
+        if searcher.depth_shaped and NATIVE_ROOT:
+            # One call of the compiled root: its exclusion multi-PV finds the lines.
+            answer, _ = iterate(searcher, [m for m in moves if m not in chosen], [], self.side, _OTHERS_DEPTH,
+                                self.multipv - 1)
+            point = engine.point
+            for rank, (move, score, pv) in enumerate(answer.lines):
+                others.append(Candidate(point(move), min(score, result.score - 1 - rank), tuple(map(point, pv))))
         try:
-            while len(others) + 1 < self.multipv:
+            while len(others) + 1 < self.multipv and not (searcher.depth_shaped and NATIVE_ROOT):
                 rest = [m for m in moves if m not in chosen]
                 if not rest:
                     break

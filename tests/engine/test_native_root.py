@@ -52,13 +52,42 @@ def test_the_native_root_searches_as_the_python_root_does(monkeypatch, nodes, mu
 @kernel_in_use
 @pytest.mark.parametrize("multipv", [1, 2])
 def test_the_native_root_finds_the_vcf_first_as_the_python_root_does(monkeypatch, multipv):
-    """Without a threat stage in Python (no time budget), the compiled root runs the VCF too."""
+    """Without a threat stage in Python (no time budget), the compiled root runs the VCF too.
+    With several lines, the compiled root finds the others in one call (it deepens to the
+    depth the Python loop searches each line at once, so their scores may differ)."""
     tactics = [t for t in load_tactics() if t.kind in ("vcf", "four-three")][:8]
     for tactic in tactics:
         native, native_reports, python, python_reports = _both_roots(monkeypatch, tactic.position, 20_000, multipv)
         assert native.forced == "vcf" and native.move in tactic.accept
-        assert _summary(native) == _summary(python)
+        if multipv == 1:
+            assert _summary(native) == _summary(python)
+        else:
+            assert _summary(native)[:3] == _summary(python)[:3] and native.candidates[0] == python.candidates[0]
+            assert len(native.candidates) == multipv and native.candidates[1].move != native.move
         assert native_reports == python_reports == []
+
+
+@kernel_in_use
+def test_a_shortcut_gets_its_other_lines_from_one_call_of_the_compiled_root(monkeypatch):
+    """Multi-PV after a shortcut (a VCF here): the next best moves come from one exclusion
+    multi-PV call, not one search per line; they are distinct and scored below the win."""
+    monkeypatch.setattr(root, "NATIVE_ROOT", True)
+    calls = []
+    real_iterate = root.iterate
+
+    def counting_iterate(searcher, moves, rest, side, max_depth, multipv, *args, **kwargs):
+        calls.append(multipv)
+        return real_iterate(searcher, moves, rest, side, max_depth, multipv, *args, **kwargs)
+
+    monkeypatch.setattr(root, "iterate", counting_iterate)
+    tactic = next(t for t in load_tactics() if t.kind == "vcf")
+    result = search(tactic.position, Limit(nodes=20_000), Level.MASTER, multipv=4)
+    assert result.forced == "vcf" and len(result.candidates) == 4
+    moves = [c.move for c in result.candidates]
+    assert len(set(moves)) == 4
+    scores = [c.score for c in result.candidates]
+    assert scores == sorted(scores, reverse=True) and scores[1] < scores[0]
+    assert calls[-1] == 3 and len(calls) == 2  # the VCF's call, then one for the three other lines
 
 
 @kernel_in_use

@@ -1,6 +1,7 @@
 """Solve rate and time per position for each level on the tactics set (tests/data/tactics/).
 
     python benchmarks/tactics.py [--levels strong,master] [--time-ms 1000] [--kinds vcf,defend] [-v]
+    python benchmarks/tactics.py --levels master --analysis   # the analysis's best move (analyse())
 
 A position is solved when the move is one of the file's accepted moves (the set the
 oracle in benchmarks/reference.py computed). Prints a row per level and kind. The must-defend
@@ -23,7 +24,15 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_positions import load_tactics, lost_positions  # noqa: E402
 
-from game.engine import Level, Limit, search  # noqa: E402
+from game.engine import Level, Limit, SearchResult, search  # noqa: E402
+from game.engine.analysis import analyse  # noqa: E402
+
+
+def _analysis_result(position, time_ms: int, level: Level) -> SearchResult:
+    """The analysis's best move as a SearchResult (its proven win's first move, if any)."""
+    found = analyse(position, Limit(time_ms=time_ms), n_best=1, level=level)
+    best = found.candidates[0]
+    return SearchResult(best.move, best.score, found.depth, found.nodes, best.pv, found.time_ms, best.forced)
 
 
 def main() -> None:
@@ -32,6 +41,8 @@ def main() -> None:
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every failed position")
+    parser.add_argument("--analysis", action="store_true",
+                        help="judge the analysis (analyse(), as the panel and the coach use it: its best move)")
     args = parser.parse_args()
     tactics = load_tactics()
     lost = lost_positions()
@@ -45,7 +56,10 @@ def main() -> None:
         rows: dict[str, list[tuple[bool, float]]] = defaultdict(list)
         for tactic in tactics:
             started = time.perf_counter()
-            result = search(tactic.position, Limit(time_ms=args.time_ms), level, seed=0)
+            if args.analysis:
+                result = _analysis_result(tactic.position, args.time_ms, level)
+            else:
+                result = search(tactic.position, Limit(time_ms=args.time_ms), level, seed=0)
             elapsed = (time.perf_counter() - started) * 1000
             solved = result.move in tactic.accept
             kind = "no-defence" if tactic.name in lost else tactic.kind

@@ -11,8 +11,8 @@ Levels differ in knowledge, not only in time: Beginner looks one move ahead with
 judgement (but never misses a five or a must-block); Casual searches two plies, sees
 fours and answers open threes at the horizon, with wide noise; Strong adds deep VCF
 everywhere and a defence against the opponent's VCT; Master searches by remaining depth
-(search_pvs.c), whose own tree answers threats in play, and adds threat-space search, the
-defence and a VCT at the root in analysis (stages_in_play), where its answers are proofs.
+(search_pvs.c), whose own tree answers threats; its root runs threat-space search, the
+defence and a VCT only where the compiled kernel is missing (threat_stages).
 
 Answering open threes at the horizon (quiet_threes) is worth more than it looks at
 shallow depth: with it Casual beat the seed bot 39-0-1 at noise 450 (35-4-1 without),
@@ -89,11 +89,12 @@ class LevelConfig:
     blindness:  a ladder rung's blind spots at the root (blindness.py); None sees all.
     search:     the search below the root, one of SEARCHES ("pvs": no beam, so the root keeps
                 every candidate too).
-    stages_in_play: whether root_tss, root_defence and root_vct run in play too, or, under the
-                depth-shaped search, only in analysis (search(prove=True)), whose answers the
-                coach shows as proofs. Without them the depth-shaped search's own tree answers
-                the threats, as Rapfi's does, and its compiled root takes the whole move in one
-                call (native/root_search.h). The classic search's beam needs them in play.
+    threat_stages: whether root_tss, root_defence and root_vct run at the root (in Python, before
+                the search) under the depth-shaped search. Without them its own tree answers
+                the threats, as Rapfi's does, in play and in analysis (the analysis proves its
+                wins apart, analysis.find_win), and its compiled root takes the whole move in
+                one call (native/root_search.h). The classic search's beam needs them: they
+                always run there (and so in the pure-Python engine).
     """
 
     max_depth: int
@@ -111,7 +112,7 @@ class LevelConfig:
     weights: str = "handset"
     blindness: Blindness | None = None
     search: str = "classic"
-    stages_in_play: bool = True
+    threat_stages: bool = True
 
 
 LEVEL_CONFIGS = {
@@ -127,11 +128,13 @@ LEVEL_CONFIGS = {
     ),
     Level.MASTER: LevelConfig(
         max_depth=PVS_MAX_DEPTH, width=12, root_vcf=20, node_vcf=8, root_vct=4, noise=0, root_defence=4, root_tss=10,
-        # Its threat stages (root_tss, root_defence, root_vct) run in analysis only: in play its tree
-        # answers threats and the compiled root takes each move in one call. Against Rapfi at 250 ms,
-        # 320 games side by side: -1.1 +- 2.8 points by opening against the stages in play; the
-        # tactics at 1000 ms 112/112 against 109/112 (benchmarks/README.md, "The root in one call").
-        quiet_threes=True, weights="tuned", search="pvs", stages_in_play=False,
+        # Its threat stages (root_tss, root_defence, root_vct) run only in the pure-Python engine's
+        # classic search: the depth-shaped tree answers threats and the compiled root takes each
+        # move in one call. In play, against Rapfi at 250 ms, 320 games side by side: -1.1 +- 2.8
+        # points by opening against the stages; the tactics at 1000 ms 112/112 against 109/112. In
+        # analysis, the tactics through analyse() at 1000 ms 104/112 with them and without, the
+        # panel's median depth after 5 s 12 with both (benchmarks/README.md).
+        quiet_threes=True, weights="tuned", search="pvs", threat_stages=False,
     ),
 }
 

@@ -16,11 +16,12 @@ Order of business at the root, cheapest and surest first:
 A stop or deadline at any point returns the best move known so far, which at worst is
 the first legal candidate in move order.
 
-A depth-shaped search (issue 31) whose level runs the threat stages of steps 4-6 in analysis
-only (LevelConfig.stages_in_play) lets its own tree answer threats in play, as Rapfi's does:
-after the shortcuts of steps 1-3 one call of the compiled root (native_root.py,
-native/root_search.c) does the rest, the VCF and the iterations. Where a stage does run
-here, the compiled root still takes the iterations in one call.
+A depth-shaped search (issue 31) whose level runs no threat stages (steps 4-6; see
+LevelConfig.threat_stages) lets its own tree answer threats, as Rapfi's does, in play and in
+analysis: after the shortcuts of steps 1-3 one call of the compiled root (native_root.py,
+native/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
+multi-PV lines come from one more. Where a stage does run here (the ladder's depth-shaped
+rungs), the compiled root still takes the iterations in one call.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ class _RootSearch:
         # Whether the depth-shaped search really runs (the pure-Python engine runs the classic
         # one, which needs the threat stages in play).
         self.depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
-        if not prove and not self.config.stages_in_play and self.depth_shaped:
+        if not self.config.threat_stages and self.depth_shaped:
             self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.
         deadline = None

@@ -2,9 +2,8 @@
 
 Against an open three, the true defences; our own sound threat-space win and our VCT; and
 the moves that refute his winning plan. The compiled root (native/root_search.c) needs none
-of them to play: a depth-shaped level runs them in analysis only (LevelConfig.stages_in_play),
-where their proofs label the answer. The classic search, the pure-Python engine and the
-ladder's depth-shaped rungs run them in play as well.
+of them: Master's tree answers threats itself (LevelConfig.threat_stages). The classic search,
+the pure-Python engine and the ladder's depth-shaped rungs run them.
 """
 
 from __future__ import annotations

@@ -150,15 +150,16 @@ def test_the_native_root_deepens_until_the_turn_is_spent_and_reports_each_iterat
 
 
 @kernel_in_use
-def test_a_level_without_stages_in_play_leaves_the_move_to_one_call_and_keeps_them_for_analysis(monkeypatch):
-    """LevelConfig.stages_in_play=False: in play no threat-space search, defence or VCT runs in
-    Python and the compiled root does the VCF too; the analysis (prove) still runs them."""
+@pytest.mark.parametrize("prove", [False, True])
+def test_a_level_without_threat_stages_leaves_the_move_to_one_call_in_play_and_analysis(monkeypatch, prove):
+    """LevelConfig.threat_stages=False: no threat-space search, defence or VCT runs in Python,
+    in play or in analysis (prove), and the compiled root does the VCF too; with them, the
+    threat-space search and the VCF run in Python first."""
     from game.engine import levels
     from game.engine.tss import ThreatSpaceSearch
 
     monkeypatch.setattr(root, "NATIVE_ROOT", True)
-    without = dataclasses.replace(levels.level_config(Level.MASTER), stages_in_play=False)
-    monkeypatch.setattr(root, "level_config", lambda level: without)
+    master = levels.level_config(Level.MASTER)
     seen = {"tss": 0, "vcf_depths": []}
     real_find, real_iterate = ThreatSpaceSearch.find, root.iterate
 
@@ -173,8 +174,12 @@ def test_a_level_without_stages_in_play_leaves_the_move_to_one_call_and_keeps_th
     monkeypatch.setattr(ThreatSpaceSearch, "find", find)
     monkeypatch.setattr(root, "iterate", iterate)
     middlegame = _middlegames()[7]
-    search(middlegame, Limit(time_ms=600), Level.MASTER)
-    assert seen == {"tss": 0, "vcf_depths": [without.root_vcf]}
-    seen["vcf_depths"].clear()
-    search(middlegame, Limit(time_ms=600), Level.MASTER, prove=True)
-    assert seen["tss"] > 0 and seen["vcf_depths"] == [0]  # the VCF ran first, in Python
+    for stages in (False, True):
+        config = dataclasses.replace(master, threat_stages=stages)
+        monkeypatch.setattr(root, "level_config", lambda level: config)
+        seen["tss"], seen["vcf_depths"] = 0, []
+        search(middlegame, Limit(time_ms=600), Level.MASTER, prove=prove)
+        if stages:
+            assert seen["tss"] > 0 and seen["vcf_depths"] == [0]  # the VCF ran first, in Python
+        else:
+            assert seen == {"tss": 0, "vcf_depths": [master.root_vcf]}

@@ -247,30 +247,37 @@ class _RootSearch:
         moves = [engine.index(*p) for p in sorted(self._root_moves(engine), key=lambda p: (p[1], p[0]))]
         order = searcher.ordered_moves(self.side, 0, -1, 10_000)
         moves = [m for m in order if m in set(moves)] + [m for m in moves if m not in set(order)]
-        chosen = {engine.index(*result.move)}
-        others: list[Candidate] = []
+        rest = [m for m in moves if m != engine.index(*result.move)]
         if searcher.depth_shaped and NATIVE_ROOT:
-            # One call of the compiled root: its exclusion multi-PV finds the lines.
-            answer, _ = iterate(searcher, [m for m in moves if m not in chosen], [], self.side, _OTHERS_DEPTH,
-                                self.multipv - 1)
-            point = engine.point
-            for rank, (move, score, pv) in enumerate(answer.lines):
-                others.append(Candidate(point(move), min(score, result.score - 1 - rank), tuple(map(point, pv))))
-        try:
-            while len(others) + 1 < self.multipv and not (searcher.depth_shaped and NATIVE_ROOT):
-                rest = [m for m in moves if m not in chosen]
-                if not rest:
-                    break
-                score, move = searcher.search_root(rest, _OTHERS_DEPTH, self.side)
-                chosen.add(move)
-                pv = tuple(engine.point(i) for i in searcher.principal_variation(move, self.side))
-                others.append(Candidate(pv[0], min(score, result.score - 1 - len(others)), pv))
-        except SearchStopped:
-            pass
+            others = self._other_lines_in_one_call(searcher, rest, result.score)
+        else:
+            others = self._other_lines_one_by_one(searcher, rest, result.score)
         if not others:
             return result
         return SearchResult(result.move, result.score, result.depth, self.clock.nodes, result.pv,
                             self._elapsed_ms(), result.forced, (result.candidates[0], *others))
+
+    def _other_lines_in_one_call(self, searcher: AlphaBeta, rest: list[int], best_score: int) -> list[Candidate]:
+        """The next best of `rest` from one call of the compiled root's exclusion multi-PV."""
+        if not rest:
+            return []
+        answer, _ = iterate(searcher, rest, [], self.side, _OTHERS_DEPTH, self.multipv - 1)
+        point = self.engine.point
+        return [Candidate(point(move), min(score, best_score - 1 - rank), tuple(map(point, pv)))
+                for rank, (move, score, pv) in enumerate(answer.lines)]
+
+    def _other_lines_one_by_one(self, searcher: AlphaBeta, rest: list[int], best_score: int) -> list[Candidate]:
+        """The next best of `rest`, one exclusion search per line (the classic search)."""
+        others: list[Candidate] = []
+        try:
+            while len(others) + 1 < self.multipv and rest:
+                score, move = searcher.search_root(rest, _OTHERS_DEPTH, self.side)
+                rest = [m for m in rest if m != move]
+                pv = tuple(self.engine.point(i) for i in searcher.principal_variation(move, self.side))
+                others.append(Candidate(pv[0], min(score, best_score - 1 - len(others)), pv))
+        except SearchStopped:
+            pass
+        return others
 
     def _root_moves(self, engine: EngineBoard) -> set[Point]:
         """Legal candidates: empty points near the stones, minus renju-forbidden points for black."""

@@ -3,6 +3,7 @@
     python benchmarks/move_regret.py --make GAMES.jsonl [GAMES.jsonl ...] --name pvs   # once: the positions
     python benchmarks/move_regret.py --time-ms 240 [--positions 400] [--label base] [--out runs/regret/base.json]
     python benchmarks/move_regret.py --compare runs/regret/base.json runs/regret/new.json
+    python benchmarks/move_regret.py --stones-at-most 4 --judge-nodes 500000 --time-ms 1000   # the first free move
 
 Arena matches against Rapfi take half an hour for an answer of +-50 Elo. Looking at the games
 Master lost to Rapfi at 80 ms (the time plan's 200 games), most were not lost to one blunder:
@@ -74,8 +75,10 @@ def key_of(moves) -> str:
 class Judge:
     """Rapfi's score for the side to move, cached by position."""
 
-    def __init__(self, cache: Path = CACHE) -> None:
-        self.cache_path = cache
+    def __init__(self, nodes: int = NODES) -> None:
+        self.nodes = nodes
+        # One cache per budget: a position's answer depends on it.
+        self.cache_path = cache = CACHE if nodes == NODES else CACHE.with_name(f"rapfi-{nodes}.json")
         self.cache = json.loads(cache.read_text()) if cache.exists() else {}
         self.teacher: Teacher | None = None
         self.asked = 0
@@ -84,7 +87,7 @@ class Judge:
         key = key_of(moves)
         if key not in self.cache:
             if self.teacher is None:
-                self.teacher = Teacher([str(RAPFI)], "freestyle", NODES, cwd=str(RAPFI.parent))
+                self.teacher = Teacher([str(RAPFI)], "freestyle", self.nodes, cwd=str(RAPFI.parent))
             answer = self.teacher.think(list(moves))
             self.cache[key] = answer.score if answer.score is not None else 0
             self.asked += 1
@@ -130,8 +133,15 @@ def load(path: Path = DATA) -> list[list[tuple[int, int]]]:
     return [parse_moves(line) for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
 
 
-def run(positions, time_ms: int, label: str) -> dict:
-    judge = Judge()
+def select(positions, stones_at_most: int = 0, first: int = 0):
+    """The positions with at most `stones_at_most` stones (0: any), then the first `first` of them (0: all)."""
+    if stones_at_most:
+        positions = [moves for moves in positions if len(moves) <= stones_at_most]
+    return positions[:first] if first else positions
+
+
+def run(positions, time_ms: int, label: str, judge_nodes: int = NODES) -> dict:
+    judge = Judge(judge_nodes)
     regrets, chosen, started = [], [], time.perf_counter()
     try:
         for number, moves in enumerate(positions, 1):
@@ -180,6 +190,9 @@ def main() -> None:
     parser.add_argument("--name", default="pvs", help="Master's name in those games")
     parser.add_argument("--time-ms", type=int, default=240)
     parser.add_argument("--positions", type=int, default=0, help="only the first N (0: all)")
+    parser.add_argument("--stones-at-most", type=int, default=0,
+                        help="only positions with at most this many stones (4: the first free move after a 3-stone opening)")
+    parser.add_argument("--judge-nodes", type=int, default=NODES, help="Rapfi's node budget when judging")
     parser.add_argument("--label", default="run")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BASE", "NEW"))
@@ -190,10 +203,8 @@ def main() -> None:
     if args.compare:
         compare(*args.compare)
         return
-    positions = load()
-    if args.positions:
-        positions = positions[: args.positions]
-    result = run(positions, args.time_ms, args.label)
+    positions = select(load(), args.stones_at_most, args.positions)
+    result = run(positions, args.time_ms, args.label, args.judge_nodes)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(result))

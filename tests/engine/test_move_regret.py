@@ -52,3 +52,21 @@ def test_compare_pairs_the_runs_position_by_position(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "difference -0.0500" in out
     assert "same move in 2 of 4" in out
+
+
+def test_each_judging_budget_keeps_its_own_cache():
+    # Rapfi's answer depends on its node budget, so a deeper judge must not read the usual one's.
+    usual = move_regret.Judge()
+    deeper = move_regret.Judge(500_000)
+    assert usual.cache_path == move_regret.CACHE
+    assert deeper.cache_path != usual.cache_path
+    assert "500000" in deeper.cache_path.name
+    assert deeper.nodes == 500_000 and usual.nodes == move_regret.NODES
+
+
+def test_select_keeps_the_early_positions_before_taking_the_first_few():
+    positions = [[(7, 7)] * n for n in (3, 5, 4, 6, 3, 4)]
+    assert [len(m) for m in move_regret.select(positions, stones_at_most=4)] == [3, 4, 3, 4]
+    assert [len(m) for m in move_regret.select(positions, stones_at_most=4, first=3)] == [3, 4, 3]
+    assert move_regret.select(positions) == positions
+    assert len(move_regret.select(positions, first=2)) == 2

@@ -165,6 +165,15 @@ def fit_eval(data: EvalData, penalty: float, steps: int = STEPS) -> tuple[np.nda
     return eval_tables(params, patterns)
 
 
+def scale_note(today_slope: float) -> str:
+    """How the two scales compare: the table times the factor is in today's units, where the
+    search's margins were set (today's logit = today_slope * score + b)."""
+    if today_slope <= 0:
+        return f"    today's best fit: {today_slope:.3g} logit a unit, no positive slope to compare the table with"
+    return (f"    today's best fit: {today_slope:.3g} logit a unit (the table: 1/{ce.EVAL_SCALE}); "
+            f"the table in today's units: x{1 / (ce.EVAL_SCALE * today_slope):.3f}")
+
+
 def fit_today(data: EvalData) -> tuple[float, float]:
     """Today's evaluation made as good a predictor as it can be: logit = a * score + b."""
     spread = max(1.0, float(np.std(data.today)))
@@ -277,6 +286,7 @@ def fit_rule(rule: str, rows, report: list[str]) -> dict[str, list[int]]:
     report.append(f"    constant {log_loss(held_data.labels, constant):.4f}   "
                   f"today's (best-fit scale) {log_loss(held_data.labels, today):.4f} / {accuracy(held_data.labels, today):.3f}   "
                   f"combination table {log_loss(held_data.labels, new):.4f} / {accuracy(held_data.labels, new):.3f}")
+    report.append(scale_note(a))
 
     # The move order, the same way.
     fit_order_data, choose_order = OrderData.of(fitting), OrderData.of(choosing)

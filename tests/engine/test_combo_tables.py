@@ -126,6 +126,19 @@ def test_the_fit_is_deterministic(fake_brain):
     from combo import fit
 
     rows = _generate(fake_brain, 5, positions=300)
-    runs = [fit.fit_rule("freestyle", rows, []) for _ in range(2)]
+    reports = [[], []]
+    runs = [fit.fit_rule("freestyle", rows, report) for report in reports]
     assert runs[0] == runs[1]
     assert np.any(np.array(runs[0]["order_own"]))
+    assert sum("today's best fit" in line for line in reports[0]) == 1
+
+
+def test_the_report_puts_the_table_on_todays_scale():
+    pytest.importorskip("numpy")
+    from combo import fit
+    from game.engine import combo_eval
+
+    # Today's evaluation at 1 logit per 1,440 units, the table at 1 per EVAL_SCALE.
+    note = fit.scale_note(1 / 1440)
+    assert note.endswith(f"x{1440 / combo_eval.EVAL_SCALE:.3f}")
+    assert "no positive slope" in fit.scale_note(-3e-8)

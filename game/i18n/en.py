@@ -547,4 +547,17 @@ STRINGS: dict[str, str] = {
     "ladder.desc.2500": "The full engine's deep search on a large fixed budget, without its longest threat searches.",
     "level.2650": "Master · 2650",
     "ladder.desc.2650": "The full engine (Master).",
+    # text fitting (text-fit): shorter wordings drawn when a label does not fit its box (key + ".short")
+    "menu.online.short": "Play online",
+    "puzzles.source.bundled.short": "All",
+    "puzzles.source.games.short": "Yours",
+    "result.you_lose.short": "You lost",
+    "review.play_on.short": "Play on",
+    "gamereview.analyse.short": "Analyse",
+    "gamereview.next_mistake.short": "Next",
+    "review.keys.short": "← → step · P auto · Esc back",
+    "settings.page_game": "Game",
+    "settings.page_display": "Display & sound",
+    "settings.teaching_note": "Teaching mode stops the game when your move lets a sure win slip or allows one, shows why, and lets you take the move back for free. Changes apply to the next game.",
+    "play.teaching_on": "Teaching mode on",
 }

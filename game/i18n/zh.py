@@ -230,7 +230,7 @@ STRINGS: dict[str, str] = {
     "coach.batch.total": "统计：分析 {games} 局，{failed} 局未能分析，共 {moves} 手 · 黑胜 {black}，白胜 {white}，和棋 {draw}，未完 {unfinished}",
     "coach.batch.interrupted": "在 {total} 个棋谱中分析了 {done} 个后中断；统计只计入已分析的棋谱。",
     # external engines, Settings -> Engines and Watch mode (engines helper: game/scenes/engines/, watch/)
-    "settings.engines": "引擎…",
+    "settings.engines": "引擎设置",
     "menu.watch": "观看引擎对局",
     "menu.engine_opponent": "{name}",
     "engines.title": "引擎",
@@ -549,4 +549,17 @@ STRINGS: dict[str, str] = {
     "ladder.desc.2500": "完整引擎的深度搜索，计算量上限更大，不做最长的连续进攻搜索。",
     "level.2650": "大师 · 2650",
     "ladder.desc.2650": "完整引擎（大师）。",
+    # text fitting (text-fit): shorter wordings drawn when a label does not fit its box (key + ".short")
+    "menu.online.short": "联机对弈",
+    "puzzles.source.bundled.short": "全部",
+    "puzzles.source.games.short": "对局",
+    "result.you_lose.short": "你输了",
+    "review.play_on.short": "接着下",
+    "gamereview.analyse.short": "分析",
+    "gamereview.next_mistake.short": "下一个",
+    "review.keys.short": "← → 逐手 · P 自动 · Esc 返回",
+    "settings.page_game": "对局",
+    "settings.page_display": "显示与声音",
+    "settings.teaching_note": "教学模式：你的一步放走了必胜或让对手必胜时，对局会暂停并讲解原因，可以免费悔棋重下。改动从下一局起生效。",
+    "play.teaching_on": "教学模式已开",
 }

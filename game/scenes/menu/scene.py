@@ -28,7 +28,7 @@ def _opponent_label(value: str, engines: dict[str, str]) -> str:
 _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
 
 
-#: Lines of notes about the opponent above the column (the rung's description, the suggestion).
+#: Lines of notes about the opponent under the Level row (the rung's description, the suggestion).
 _NOTE_LINES = 3
 
 
@@ -106,6 +106,7 @@ class MenuScene(Scene):
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
             Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
             Button("settings", tr("menu.settings")),
+            Button("help", tr("menu.help"), visible=self.app.manager.has_scene("help")),
             Button("quit", tr("menu.quit")),
         ]
 
@@ -115,23 +116,34 @@ class MenuScene(Scene):
         column_w = int(min(440, max(300, width * 0.36)))
         row_h = int(min(54, max(38, height * 0.062)))
         visible = [w for w in widgets if w.visible]
-        # room for the level note and the rule summary above the column, the key footer below it
-        top_room, bottom_room = (_NOTE_LINES + 2) * max(14, row_h // 3) + 24, max(12, height // 52) + 22
+        # the level's notes sit right under the Level (or rung) row they describe
+        self.note_size = theme.type_size(max(14, row_h // 3))
+        self.note_lines = [line for note in self.level_notes() for line in text.wrap(note, self.note_size, column_w)]
+        self.note_lines = self.note_lines[:_NOTE_LINES]
+        line_h = int(self.note_size * 1.3)
+        notes_h = len(self.note_lines) * line_h
+        # room for the rule summary above the column, the key footer below it
+        top_room, bottom_room = 2 * max(14, row_h // 3) + 24, max(12, height // 52) + 22
         rows = _column_rows(visible, paired=False)
-        if _column_height(len(rows), _MIN_ROW_H) > height - top_room - bottom_room:
+        if _column_height(len(rows), _MIN_ROW_H) + notes_h > height - top_room - bottom_room:
             rows = _column_rows(visible, paired=True)  # a small window: the plain buttons two abreast
-        while row_h > _MIN_ROW_H and _column_height(len(rows), row_h) > height - top_room - bottom_room:
+        while row_h > _MIN_ROW_H and _column_height(len(rows), row_h) + notes_h > height - top_room - bottom_room:
             row_h -= 1  # a small window with many rows: thinner rows rather than rows off-screen
         gap = _row_gap(row_h)
-        total = _column_height(len(rows), row_h)
+        total = _column_height(len(rows), row_h) + notes_h
         x = width - column_w - int(width * 0.07)
         y = min(max(int(height * 0.22), (height - total) // 2 + int(height * 0.06)), height - total - int(height * 0.06))
         y = max(top_room, min(y, height - bottom_room - total))
+        described = next((w for w in reversed(visible) if getattr(w, "action", "") in ("level", "rung")), None)
+        self.notes_top = y
         for row in rows:
             cell_w = (column_w - gap * (len(row) - 1)) // len(row)
             for index, widget in enumerate(row):
                 widget.rect = pygame.Rect(x + index * (cell_w + gap), y, cell_w, row_h)
             y += row_h + gap
+            if described in row and notes_h:
+                self.notes_top = y - gap // 2
+                y += notes_h
         self.focus.set_widgets(widgets)
         # the decorative board fills the left side under the title
         side = int(min(x - width * 0.1, height * 0.62))
@@ -176,6 +188,7 @@ class MenuScene(Scene):
             self.resize(self.app.screen.get_size())  # the rung row comes and goes with "Ladder"
         elif action == "rung":
             self.app.update_settings(settings.with_changes(ladder_rung=value))
+            self.resize(self.app.screen.get_size())  # the rung's description may take more lines
         elif action == "opening":
             self.app.update_settings(settings.with_changes(opening=value))
         elif action == "puzzles":
@@ -190,6 +203,8 @@ class MenuScene(Scene):
             self.app.manager.switch("stats")
         elif action == "settings":
             self.app.manager.switch("settings")
+        elif action == "help":
+            self.app.manager.switch("help")
         elif action == "quit":
             self.app.quit()
 
@@ -223,14 +238,12 @@ class MenuScene(Scene):
         summary = tr("menu.summary", rule=rule, size=settings.board_size)
         size = max(14, first.rect.height // 3)
         label = text.fitted(summary, size, theme.TEXT_DIM, first.rect.width)
-        bottom = first.rect.top - 12
-        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, bottom)))
-        bottom -= label.get_height() + 6
-        lines = [line for note in self.level_notes() for line in text.wrap(note, size, first.rect.width)]
-        for line in reversed(lines[-_NOTE_LINES:]):  # drawn upwards from the summary
-            image = text.fitted(line, size, theme.ACCENT, first.rect.width)
-            surface.blit(image, image.get_rect(midbottom=(first.rect.centerx, bottom)))
-            bottom -= image.get_height() + 2
+        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, first.rect.top - 12)))
+        y = self.notes_top
+        for line in self.note_lines:  # under the Level row they describe
+            image = text.render(line, self.note_size, theme.ACCENT)
+            surface.blit(image, image.get_rect(midtop=(first.rect.centerx, y)))
+            y += int(self.note_size * 1.3)
 
     def level_notes(self) -> list[str]:
         """At most two lines about the opponent: what the chosen rung or Adaptive does, and the

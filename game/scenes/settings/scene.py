@@ -67,8 +67,8 @@ class SettingsScene(Scene):
 
     #: The rows are shown a page at a time, so each reads at a comfortable size (issue 56).
     PAGES: dict[str, tuple[str, ...]] = {
-        "game": ("rule", "opening", "named_opening", "board_size", "undo_limit", "clock_minutes", "forbidden_loses",
-                 "teaching_mode"),
+        "rules": ("rule", "opening", "named_opening", "board_size", "forbidden_loses"),
+        "game": ("undo_limit", "clock_minutes", "teaching_mode"),
         "display": ("show_move_numbers", "show_coordinates", "sound_volume", "muted", "language", "fullscreen"),
     }
     #: Rows that only mean something under renju: hidden under the other rules.
@@ -76,7 +76,7 @@ class SettingsScene(Scene):
 
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
-        self.page = params.get("page", "game") if params.get("page") in self.PAGES else "game"
+        self.page = params["page"] if params.get("page") in self.PAGES else next(iter(self.PAGES))
         self.resize(self.app.screen.get_size())
 
     def _shown(self, field_name: str) -> bool:
@@ -98,7 +98,7 @@ class SettingsScene(Scene):
         return rows
 
     def note(self) -> str:
-        """The footnote under the card: what teaching mode does on the game page."""
+        """The footnote under the card: what teaching mode does on its page, else when changes apply."""
         return tr("settings.teaching_note") if self.page == "game" else tr("settings.note")
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -119,9 +119,9 @@ class SettingsScene(Scene):
         column_w = int(min(680, width * 0.8))
         x = (width - column_w) // 2
         y = top
-        half = (column_w - 2 * gap) // 2
+        tab_w = (column_w - 2 * gap * (len(tabs) - 1)) // len(tabs)
         for index, tab in enumerate(tabs):
-            tab.rect = pygame.Rect(x + index * (half + 2 * gap), y, half, row_h)
+            tab.rect = pygame.Rect(x + index * (tab_w + 2 * gap), y, tab_w, row_h)
         y += row_h + 2 * gap
         for widget in options:
             widget.rect = pygame.Rect(x, y, column_w, row_h)

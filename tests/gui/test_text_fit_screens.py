@@ -1,0 +1,192 @@
+"""Issue 56, the screens' side: Settings in pages with renju-only rows hidden and teaching mode
+explained, "Teaching mode on" in play, the level's note under the Level row, the help screen
+(menu and F1, back to the very screen it was opened over), and a Latin ellipsis."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from gui_driver import click_button, frames, press
+
+from game.i18n import set_language, tr
+from game.model import Game, GameConfig, Player
+from game.rules import Rule
+from game.storage import Settings
+from game.ui import layout_check, text
+from game.ui.layout_check import RecordingSurface, recording
+
+SMALL = (760, 540)
+
+
+def _drawn_texts(app) -> list[str]:
+    surface = RecordingSurface(app.screen.get_size())
+    with recording(app.screen.get_size()) as recorder:
+        app.manager.current.draw(surface)
+    return [drawn.text for drawn in recorder.texts]
+
+
+def _vs_computer(rule: Rule = Rule.FREESTYLE) -> Game:
+    return Game(GameConfig(rule=rule, size=15, black=Player.human("Player"), white=Player.ai("beginner")))
+
+
+@pytest.mark.parametrize("rule, shown", [("freestyle", False), ("standard", False), ("renju", True)])
+def test_settings_shows_the_renju_only_rows_only_under_renju(make_app, rule, shown):
+    app = make_app(Settings(rule=rule), size=SMALL)
+    app.manager.switch("settings")
+    frames(app, 2)
+    for field in ("named_opening", "forbidden_loses"):
+        assert app.manager.current.focus.find(field).visible is shown
+
+
+def test_switching_the_rule_to_renju_brings_its_rows_in(make_app):
+    app = make_app(Settings(rule="standard"), size=SMALL)
+    app.manager.switch("settings")
+    frames(app, 2)
+    row = app.manager.current.focus.find("rule")
+    while row.value != "renju":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.arrow_rects()[1].center, button=1))
+        frames(app)
+        row = app.manager.current.focus.find("rule")
+    assert app.manager.current.focus.find("forbidden_loses").visible
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_settings_pages_hold_few_rows_in_readable_type_and_explain_teaching_mode(make_app, language):
+    app = make_app(Settings(language=language, rule="renju"), size=SMALL)
+    app.manager.switch("settings")
+    frames(app, 2)
+    scene = app.manager.current
+    for page in ("rules", "game", "display"):
+        click_button(app, f"page_{page}")
+        frames(app)
+        rows = [w for w in scene.focus.widgets if w.visible and hasattr(w, "choices")]
+        assert 0 < len(rows) <= 8
+        assert all(row.rect.height >= 36 for row in rows), [row.rect.height for row in rows]
+    click_button(app, "page_game")
+    assert tr("settings.teaching_note")[:12] in "".join(_drawn_texts(app))
+
+
+def test_the_engines_button_ends_in_three_dots_not_a_centred_ellipsis():
+    set_language("en")
+    assert text.latin_ellipsis(tr("settings.engines")).endswith("...")
+    assert text.latin_ellipsis("请稍候……") == "请稍候……"
+
+
+@pytest.mark.parametrize("teaching", [True, False])
+def test_play_says_when_teaching_mode_is_on(make_app, teaching):
+    app = make_app(Settings(teaching_mode=teaching), size=SMALL)
+    app.manager.switch("play", game=_vs_computer())
+    frames(app, 2)
+    assert (tr("play.teaching_on") in _drawn_texts(app)) is teaching
+
+
+@pytest.mark.parametrize("size", [SMALL, (1120, 800), (1920, 1080)])
+def test_the_levels_note_sits_right_under_the_level_row(make_app, size):
+    app = make_app(Settings(ai_level="ladder", ladder_rung="1550"), size=size)
+    app.manager.switch("menu")
+    frames(app, 2)
+    scene = app.manager.current
+    rung = scene.focus.find("rung")
+    below = scene.focus.widgets[scene.focus.widgets.index(rung) + 1]
+    assert scene.note_lines and rung.rect.bottom <= scene.notes_top < rung.rect.bottom + 16
+    assert below.rect.top >= scene.notes_top + len(scene.note_lines) * int(scene.note_size * 1.3)
+
+
+def test_help_opens_from_the_menu_and_goes_back_to_it(make_app):
+    app = make_app(size=SMALL)
+    frames(app)
+    click_button(app, "help")
+    frames(app)
+    assert app.manager.current_name == "help"
+    click_button(app, "topic_coach")
+    assert app.manager.current.topic == "coach"
+    click_button(app, "back")
+    frames(app)
+    assert app.manager.current_name == "menu"
+
+
+def test_f1_opens_help_over_a_game_and_back_returns_to_that_game(make_app):
+    app = make_app(size=SMALL)
+    game = _vs_computer()
+    game.play((7, 7))
+    app.manager.switch("play", game=game)
+    frames(app, 2)
+    play = app.manager.current
+    press(app, pygame.K_F1)
+    frames(app)
+    assert app.manager.current_name == "help"
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current is play and app.manager.current.game.moves[0] == (7, 7)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_help_covers_every_topic_the_issue_asks_for(language):
+    from game.scenes.help.scene import TOPICS, topic_paragraphs
+
+    set_language(language)
+    try:
+        assert set(TOPICS) == {"rules", "openings", "forbidden", "ladder", "puzzles", "coach"}
+        everything = " ".join(" ".join(topic_paragraphs(topic)) for topic in TOPICS)
+        for word in ("VCF", "VCT", "Swap2"):
+            assert word in everything
+    finally:
+        set_language("en")
+
+
+def test_a_long_help_topic_scrolls_and_says_so(make_app):
+    app = make_app(size=SMALL)
+    app.manager.switch("help", topic="coach")
+    frames(app, 2)
+    scene = app.manager.current
+    scene.panel.height = 160  # a topic longer than its panel
+    scene._lay_out_text()
+    assert scene.max_scroll > 0
+    assert tr("help.more_below") in _drawn_texts(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
+    frames(app)
+    assert scene.scroll == scene.max_scroll and tr("help.more_above") in _drawn_texts(app)
+
+
+def test_a_shown_line_is_lettered_and_the_better_move_is_a_diamond_not_a_number():
+    """Issue 56 item 7: the proof's stones and the better-move marker were numbered 1, 2, 3 on a
+    board whose own stones are numbered too."""
+    from game.rules import Board, Stone
+    from game.ui.analysis_view import draw_better_move, draw_line_stones, line_label
+    from game.ui.layout import screen_layout
+
+    pygame.font.init()
+    grid = screen_layout(*SMALL, 15).grid
+    board = Board(15)
+    board.push((7, 7))
+    surface = RecordingSurface(SMALL)
+    with recording(SMALL) as recorder:
+        draw_line_stones(surface, grid, 24, Stone.WHITE, ((8, 8), (9, 9), (10, 10)), board)
+    assert [drawn.text for drawn in recorder.texts] == ["A", "B", "C"]
+    with recording(SMALL) as recorder:
+        draw_better_move(surface, grid, 24, Stone.BLACK, (3, 3), (64, 196, 120))
+    assert recorder.texts == []  # a shape, no number
+    x, y = grid.pixel_of((3, 3))
+    assert tuple(surface.get_at((x, y - 24 // 2 - 4)))[:3] == (64, 196, 120)  # the diamond's top corner
+    assert [line_label(i) for i in (0, 25, 26)] == ["A", "Z", "A2"]
+
+
+@pytest.mark.parametrize("size", [SMALL, (1120, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_notice_in_play_covers_no_button_and_not_the_board(make_app, size, language):
+    """Issue 56 item 16: "analysis counts as a hint" covered the Analysis button and the
+    board's bottom coordinates."""
+    from game.ui import chrome
+
+    app = make_app(Settings(language=language), size=size)
+    app.manager.switch("play", game=_vs_computer())
+    frames(app, 2)
+    scene = app.manager.current
+    message = tr("analysis.on_hint")
+    surface = RecordingSurface(size)
+    with recording(size) as recorder:
+        chrome.draw_toast(surface, message, 1.0, scene.toast_area())
+    box = next(drawn.rect for drawn in recorder.texts if drawn.text == message)
+    assert not box.colliderect(pygame.Rect(scene.layout.board_rect))
+    assert not any(widget.rect.colliderect(box) for widget in scene.focus.widgets if widget.visible)
+    assert recorder.problems() == []

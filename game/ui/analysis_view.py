@@ -47,8 +47,9 @@ def forced_text(analysis: Analysis) -> str:
 
 
 def proof_kind_label(kind: str) -> str:
-    """How a proof's kind reads in a sentence: "VCF", "VCT", or the words for a search's proof."""
-    return tr("coach.kind.search") if kind == "search" else kind.upper()
+    """How a proof's kind reads in a sentence, in a player's words ("with fours"): the terms VCF and
+    VCT are kept for the help screen."""
+    return tr(f"coach.kind.{kind}") if kind in ("five", "vcf", "vct", "search") else kind
 
 
 def candidate_label(score: int, forced: str) -> str:

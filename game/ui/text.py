@@ -52,12 +52,19 @@ def width(text: str, size: int, bold: bool = False) -> int:
 
 
 def latin_ellipsis(text: str) -> str:
-    """An ellipsis after Latin text as three baseline dots: the bundled (Chinese) font draws
-    "…" as centred dots, right in Chinese ("请稍候……") but not in "Engines…"."""
+    """An ellipsis in Latin text as three baseline dots: the bundled (Chinese) font draws "…"
+    as centred dots, right in Chinese ("请稍候……") but not in "Engines…". The character before
+    it decides, or the one after it at the start of the text."""
     if "…" not in text:
         return text
-    return "".join("..." if char == "…" and index and not _is_cjk(text[index - 1]) and text[index - 1] != "…"
-                   else char for index, char in enumerate(text))
+    letters = []
+    for index, char in enumerate(text):
+        if char == "…":
+            neighbour = text[index - 1] if index else text[index + 1:].lstrip(" ")[:1]
+            if neighbour and neighbour != "…" and not _is_cjk(neighbour):
+                char = "..."
+        letters.append(char)
+    return "".join(letters)
 
 
 def wordings(text: str) -> list[str]:

@@ -190,3 +190,53 @@ def test_a_notice_in_play_covers_no_button_and_not_the_board(make_app, size, lan
     assert not box.colliderect(pygame.Rect(scene.layout.board_rect))
     assert not any(widget.rect.colliderect(box) for widget in scene.focus.widgets if widget.visible)
     assert recorder.problems() == []
+
+
+@pytest.mark.parametrize("size", [SMALL, (1120, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_swap2_is_explained_under_the_opening_row_and_the_menu_still_fits(make_app, store, size, language):
+    """Issue 56 item 8: Swap2 was explained nowhere."""
+    from test_gui_text_fits import _prepare_store, _problems_on_screen
+
+    _prepare_store(store)
+    app = make_app(Settings(language=language, opening="swap2"), size=size)
+    app.manager.switch("menu")
+    frames(app, 2)
+    scene = app.manager.current
+    opening = scene.focus.find("opening")
+    tops = [top for top, lines in scene.placed_notes if lines and lines[0] == text.wrap(tr("menu.opening_note.swap2"), scene.note_size, opening.rect.width)[0]]
+    assert tops and opening.rect.bottom <= tops[0] < opening.rect.bottom + 16
+    assert _problems_on_screen(app) == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_coachs_words_outside_the_help_screen_carry_no_jargon(language):
+    """Issue 56 item 8: "(VCF)", "(VCT)", "by a proven attack" and "threat sequences" side by side."""
+    from game.i18n import en, zh
+
+    table = en.STRINGS if language == "en" else zh.STRINGS
+    jargon = ("VCF", "VCT", "proven attack", "threat sequence", "threat search", "搜索证明")
+    offending = {key: value for key, value in table.items()
+                 if not key.startswith("help.") and any(word in value for word in jargon)}
+    assert offending == {}
+
+
+def test_a_move_list_too_long_for_its_box_says_which_moves_are_left_out():
+    """Issue 56 item 17: the result screen's list silently started at move 3 or 20."""
+    from game.rules import Stone
+    from game.ui.panel import draw_move_list
+
+    pygame.font.init()
+    set_language("en")
+    moves = [(Stone.BLACK if n % 2 else Stone.WHITE, f"h{n}") for n in range(1, 31)]
+    surface = RecordingSurface(SMALL)
+    with recording(SMALL) as recorder:
+        draw_move_list(surface, pygame.Rect(10, 10, 240, 100), moves, 14)
+    drawn = [d.text for d in recorder.texts]
+    numbers = sorted(int(t[:-1]) for t in drawn if t.endswith(".") and t[:-1].isdigit())
+    assert numbers[-1] == 30 and numbers == list(range(numbers[0], 31))
+    assert text.latin_ellipsis(tr("moves.earlier", last=numbers[0] - 1)) in drawn
+    assert recorder.problems() == []
+    with recording(SMALL) as recorder:
+        draw_move_list(surface, pygame.Rect(10, 10, 240, 400), moves[:6], 14)
+    assert not any("1–" in d.text for d in recorder.texts)  # all shown: no mark

@@ -180,23 +180,36 @@ def draw_better_move(target: pygame.Surface, grid: BoardGeometry, diameter: int,
     pygame.draw.polygon(target, colour, corners, width=max(3, diameter // 10))
 
 
+#: Below this cell size (pixels) the score tags stay off the board: there they would cover the
+#: neighbouring stones and each other, and the panel's list already gives every score.
+MIN_TAG_CELL = 34
+
+
 def draw_candidate_marks(
     target: pygame.Surface, grid: BoardGeometry, diameter: int, analysis: Analysis, board: Board
 ) -> None:
     """A ring in the rank colour around each of the top 3 moves, with its score in a small tag
-    at the upper right, where four points meet and a tag hides the least."""
+    at the upper right, where four points meet and a tag hides the least. On a small board
+    (cell under MIN_TAG_CELL) only the rings; a tag that would overlap a better move's tag is
+    left out."""
     size = max(9, int(grid.cell * 0.3))
     width = max(2, int(grid.cell * 0.08))
-    for rank in reversed(range(min(3, len(analysis.candidates)))):  # the best one's tag on top
+    tags: list[pygame.Rect] = []
+    for rank in range(min(3, len(analysis.candidates))):
         candidate = analysis.candidates[rank]
         if not board.is_empty(candidate.move):
             continue
         cx, cy = grid.pixel_of(candidate.move)
         colour = RANK_COLOURS[rank]
         pygame.draw.circle(target, colour, (cx, cy), diameter // 2 + 1, width=width)
+        if grid.cell < MIN_TAG_CELL:
+            continue
         label = text.render(candidate_label(candidate.score, candidate.forced), size, (255, 255, 255), bold=True)
         corner = (cx + int(grid.cell * 0.5), cy - int(grid.cell * 0.5))
         box = label.get_rect(center=corner).inflate(6, 0)
+        if box.collidelist(tags) >= 0:
+            continue
+        tags.append(box)
         pygame.draw.rect(target, colour, box, border_radius=4)
         pygame.draw.rect(target, (30, 30, 30), box, width=1, border_radius=4)
         target.blit(label, label.get_rect(center=box.center))

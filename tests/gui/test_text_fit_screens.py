@@ -240,3 +240,48 @@ def test_a_move_list_too_long_for_its_box_says_which_moves_are_left_out():
     with recording(SMALL) as recorder:
         draw_move_list(surface, pygame.Rect(10, 10, 240, 400), moves[:6], 14)
     assert not any("1–" in d.text for d in recorder.texts)  # all shown: no mark
+
+
+@pytest.mark.parametrize("size", [SMALL, (1120, 800)])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_analysis_panel_keeps_its_best_moves_and_the_score_tags_never_pile_up(make_app, size, language):
+    """Issue 56 item 15: at 760x540 the panel lost its list of best moves and the % tags piled up."""
+    from test_analysis_pause import RULES, Analyst, Clock
+
+    from game.engine.analysis import Analysis
+    from game.engine.api import Candidate
+    from game.rules import Stone
+    from game.scenes.shared.analysis_pause import AnalysisPause
+
+    app = make_app(Settings(language=language), size=size)
+    game = Game(GameConfig(rule=Rule.FREESTYLE, size=15, black=Player.human("Black"), white=Player.human("White")))
+    for point in [(7, 7), (8, 8), (7, 8), (8, 7), (6, 9), (9, 6), (8, 9), (6, 7)]:
+        game.play(point)
+    analyst = Analyst()
+    app._worker = analyst
+    try:
+        app.manager.switch("play", game=game)
+        frames(app, 2)
+        scene = app.manager.current
+        scene.coach.analysis.pause = AnalysisPause(RULES, Clock())
+        scene.coach.toggle()
+        frames(app, 2)
+        app.step(dt=10.0)
+        moves = ((7, 9), (9, 9), (7, 6))
+        candidates = tuple(Candidate(move, score, (move,)) for move, score in zip(moves, (420, 260, 150)))
+        analyst.send(Analysis(Stone.BLACK, candidates, 12, 120000, 1200, None, False))
+        frames(app, 3)
+        surface = RecordingSurface(size)
+        with recording(size) as recorder:
+            scene.draw(surface)
+        panel = pygame.Rect(scene.layout.panel_rect)
+        in_panel = [d.text for d in recorder.texts if panel.contains(d.rect)]
+        assert {"h6", "j6", "h9"} <= set(in_panel), in_panel  # all three best moves listed
+        board = pygame.Rect(scene.layout.board_rect)
+        tags = [d.rect for d in recorder.texts if board.contains(d.rect) and d.text.endswith("%")]
+        assert all(a.inflate(6, 0).colliderect(b.inflate(6, 0)) is False for i, a in enumerate(tags) for b in tags[i + 1:])
+        if scene.layout.grid.cell < 34:
+            assert tags == []
+        assert recorder.problems() == []
+    finally:
+        app._worker = None

@@ -90,6 +90,9 @@ def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
         surface.blit(info_img, (px + pad, y + pad // 2))
     y += info_img.get_height() + pad
     status_h = int(info_size * 1.4) * 3
+    if scene.coach.analysis.visible:  # the analysis needs the room: the status takes only its lines
+        lines = len(text.wrap(status_line(scene)[0], info_size, inner_w - 2 * info_size)) or 1
+        status_h = int(info_size * 1.4) * min(3, lines)
     if card is None or y + int(info_size * 1.4) <= card.top:
         status_h = min(status_h, room - y) if card is not None else status_h
         _draw_status(surface, scene, pygame.Rect(px + pad, y, inner_w, status_h), info_size)

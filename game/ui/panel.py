@@ -128,3 +128,21 @@ def draw_move_list(
         pygame.draw.circle(surface, (120, 120, 120), centre, dot, width=1)
         label = text.render(notation, size, theme.TEXT, bold=index == len(shown) - 1)
         surface.blit(label, (dot_x + 2 * dot + 6, y))
+
+
+def chip_rows(widths: list[int], room: int) -> list[list[int]]:
+    """Chips of `widths` laid out in rows of at most `room`, by index. A last row left with one
+    chip ("Blunder 1" alone, issue 56) takes one more from the row above when it fits."""
+    rows: list[list[int]] = []
+    used = room + 1
+    for index, width in enumerate(widths):
+        if used + width > room:
+            rows.append([])
+            used = 0
+        rows[-1].append(index)
+        used += width
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        moved = rows[-2][-1]
+        if widths[moved] + widths[rows[-1][0]] <= room:
+            rows[-1].insert(0, rows[-2].pop())
+    return rows

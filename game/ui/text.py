@@ -159,8 +159,17 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     for separator, unit in units:
         if lines and width(_join(lines[-1] + [(separator, unit)]), size, bold) <= max_width:
             lines[-1].append((separator, unit))
-        else:
-            lines.append([(separator, unit)])
+            continue
+        # "Black to move · Win by fours" breaks after the "·", not inside "Win by fours"
+        line = lines[-1] if lines else []
+        cut = max((index for index, (_, piece) in enumerate(line) if piece.endswith(tuple(_ENDS_A_LINE))), default=None)
+        if cut is not None and cut < len(line) - 1:
+            carried = line[cut + 1:] + [(separator, unit)]
+            if width(_join(carried), size, bold) <= max_width:
+                lines[-1] = line[: cut + 1]
+                lines.append(carried)
+                continue
+        lines.append([(separator, unit)])
     for index in range(1, len(lines)):
         above, line = lines[index - 1], lines[index]
         if len(above) > 1 and _needs_company(line, last=index == len(lines) - 1, above=above):

@@ -86,3 +86,10 @@ def test_a_lone_last_word_under_a_long_line_takes_a_word_with_it():
     limit = text.width("Five in a row wins: win by", SIZE)
     lines = text.wrap(sentence, SIZE, limit)
     assert len(lines) == 2 and len(lines[-1].split()) >= 2, lines
+
+
+def test_a_line_with_separators_breaks_after_one_rather_than_inside_a_part():
+    """'Win by / fours' (issue 56 item 19): the heading breaks after its "·"."""
+    sentence = "Black to move · Win by fours"
+    limit = text.width("Black to move · Win by", SIZE)
+    assert text.wrap(sentence, SIZE, limit) == ["Black to move ·", "Win by fours"]

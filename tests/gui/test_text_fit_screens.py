@@ -285,3 +285,15 @@ def test_the_analysis_panel_keeps_its_best_moves_and_the_score_tags_never_pile_u
         assert recorder.problems() == []
     finally:
         app._worker = None
+
+
+def test_a_row_of_counts_never_leaves_one_alone_on_the_last_line():
+    """Issue 56 item 19: "Blunder 1" wrapped onto a line of its own in the review."""
+    from game.ui.panel import chip_rows
+
+    widths = [60, 60, 90, 70, 70]  # Best, Good, Inaccuracy, Mistake, Blunder
+    rows = chip_rows(widths, 290)
+    assert sorted(i for row in rows for i in row) == list(range(5))
+    assert all(sum(widths[i] for i in row) <= 290 for row in rows)
+    assert len(rows[-1]) >= 2, rows
+    assert chip_rows(widths, 1000) == [[0, 1, 2, 3, 4]]

@@ -44,7 +44,7 @@ STRINGS: dict[str, str] = {
     "menu.settings": "Settings",
     "menu.quit": "Quit",
     "menu.summary": "{rule} rules · {size} × {size} board",
-    "menu.footer": "Tab / arrows to choose · Enter to select · F11 full screen · M mute",
+    "menu.footer": "Tab / arrows to choose · Enter to select · F1 help · F11 full screen · M mute",
     # settings
     "settings.title": "Settings",
     "settings.rule": "Rules",
@@ -586,4 +586,5 @@ STRINGS: dict[str, str] = {
     "menu.opening_note.named": "The game starts from a known renju opening (Settings).",
     "menu.opening_note.balanced": "The game starts from an even position chosen for you.",
     "moves.earlier": "… moves 1–{last} above",
+    "menu.footer.short": "F1 help · F11 full screen · M mute",
 }

@@ -46,7 +46,7 @@ STRINGS: dict[str, str] = {
     "menu.settings": "设置",
     "menu.quit": "退出",
     "menu.summary": "{rule}规则 · {size} × {size} 棋盘",
-    "menu.footer": "Tab/方向键选择 · 回车确认 · F11 全屏 · M 静音",
+    "menu.footer": "Tab/方向键选择 · 回车确认 · F1 帮助 · F11 全屏 · M 静音",
     # settings
     "settings.title": "设置",
     "settings.rule": "规则",
@@ -588,4 +588,5 @@ STRINGS: dict[str, str] = {
     "menu.opening_note.named": "从一个已知的连珠开局开始（见设置）。",
     "menu.opening_note.balanced": "从为你挑选的均衡局面开始。",
     "moves.earlier": "…… 第 1–{last} 手在前",
+    "menu.footer.short": "F1 帮助 · F11 全屏 · M 静音",
 }

@@ -2,6 +2,13 @@
 system CJK font for characters the bundled subset lacks (`game.ui.font_fallback`).
 
 All visible text goes through `render`, so a label drawn every frame is rendered once.
+
+The text-fitting rule (issue 56), which tests/gui/test_gui_text_fits.py enforces in English
+and Chinese at 760x540, 1120x800 and 1920x1080 on every screen:
+- one type scale: every size asked for is drawn at a step of `theme.TYPE_SCALE`;
+- a label too wide for its box is drawn in its shorter wording (catalogue key + ".short",
+  `fitted`), never in a smaller font; when no wording fits, the layout check reports it;
+- no wrapped line holds only a number, punctuation or one CJK character (`wrap`, `is_orphan`).
 """
 
 from __future__ import annotations

@@ -239,7 +239,7 @@ class MenuScene(Scene):
         surface.blit(subtitle, subtitle.get_rect(midtop=(self.title_centre[0], self.title_centre[1] + title_size // 2 + 4)))
         self._draw_column_heading(surface)
         self.focus.draw(surface)
-        footer = text.render(tr("menu.footer"), max(12, height // 52), theme.TEXT_DIM)
+        footer = text.fitted(tr("menu.footer"), max(12, height // 52), theme.TEXT_DIM, width - 32)
         surface.blit(footer, footer.get_rect(bottomright=(width - 16, height - 10)))
 
     def _draw_column_heading(self, surface: pygame.Surface) -> None:

@@ -50,7 +50,7 @@ def _hot_seat() -> Game:
 
 # scene name -> the ways to open it worth checking (each a function returning switch parameters)
 SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
-    "settings": [dict, lambda: {"page": "display"}],
+    "settings": [dict, lambda: {"page": "game"}, lambda: {"page": "display"}],
     "help": [lambda topic=topic: {"topic": topic} for topic in ("rules", "openings", "forbidden", "ladder", "puzzles", "coach")],
     "play": [
         lambda: {"game": _played(_vs_computer(), _FIVE[:4])},

@@ -111,7 +111,11 @@ class SettingsScene(Scene):
         self.note_size = theme.TYPE_SCALE["small"] if height < 900 else theme.TYPE_SCALE["body"]
         # below the last row: the card's padding, then two lines of footnote under the card, then a margin
         room = height - top - (28 + 8 + int(self.note_size * 3.2) + 6)
-        rows = 2 + len(options)  # the page tabs, the options, the buttons side by side
+        # the page tabs, the options, the buttons side by side; rows as tall on every page (the
+        # longest page's), so the type does not change size from page to page
+        longest = max(sum(1 for name in names if self.app.settings.rule == "renju" or name not in self.RENJU_ONLY)
+                      for names in self.PAGES.values())
+        rows = 2 + longest
         row_h = 52
         while row_h > 28 and rows * (row_h + _gap(row_h)) + 4 * _gap(row_h) > room:
             row_h -= 1

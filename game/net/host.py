@@ -208,11 +208,12 @@ class Host(Endpoint):
 
     def _wrong_guess(self, newcomer: _Newcomer) -> Event:
         """A wrong code or token: refused, counted, and the code replaced when there were too many."""
-        if self.guard.wrong(newcomer.address, self._now()):
+        rotated = self.guard.wrong(newcomer.address, self._now())
+        if rotated:
             self.code = new_code(self._rng)
             self.code_changes += 1
         self._refuse(newcomer.connection, Fault.CODE, "wrong join code")
-        return Event(EventKind.GUESSING, {"wrong": self.guard.total_wrong, "new_code": self.code_changes,
+        return Event(EventKind.GUESSING, {"wrong": self.guard.total_wrong, "code_changed": rotated,
                                           "shut": self.guard.shut})
 
     def _refuse(self, connection: LineConnection, fault: Fault, text: str) -> Event:

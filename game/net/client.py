@@ -67,7 +67,12 @@ class Client(Endpoint):
             self._fail_connect(f"cannot find {host}: {error}")
             return
         sock.setblocking(False)
-        code = sock.connect_ex(target)
+        try:
+            code = sock.connect_ex(target)
+        except (OSError, OverflowError) as error:
+            sock.close()
+            self._fail_connect(f"cannot reach {host} port {port}: {error}")
+            return
         if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY, getattr(errno, "WSAEWOULDBLOCK", -1)):
             sock.close()
             self._fail_connect(f"cannot reach {host} port {port}: {errno.errorcode.get(code, code)}")
@@ -103,7 +108,10 @@ class Client(Endpoint):
         except (OSError, ValueError) as error:
             return [self._give_up(f"cannot connect: {error}")]
         if writable or failed:
-            problem = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            try:
+                problem = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            except OSError as error:
+                problem = error.errno or -1
             if problem:
                 return [self._give_up(f"cannot reach {self.address[0]} port {self.address[1]}: "
                                       f"{errno.errorcode.get(problem, problem)}")]

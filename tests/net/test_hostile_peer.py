@@ -528,3 +528,20 @@ def test_9_the_guest_is_told_how_the_host_went(pair, how, key):
         client.connection.timeouts = Timeouts(heartbeat=0.2, silence=0.5, line=1.0)
     pump([host, client] if how == "silent" else [client], lambda: client.state is LinkState.DROPPED, seconds=4)
     assert lost_text(client, "Alice") == tr(key, name="Alice")
+
+
+def test_2_guest_shows_a_long_refusal_in_its_own_words():
+    from game.scenes.online.texts import lost_text
+
+    fake = FakeHost()
+    client = Client(*fake.address, "ABCDEF", "Bob", timeouts=FAST)
+    try:
+        fake.accept(client)
+        fake.greet(client)
+        fake.conn.sendall(encode(message("refuse", v=VERSION, fault="busy", text="Send money to " + "X" * 286)))
+        pump([client], lambda: client.state is LinkState.REFUSED, seconds=2)
+        shown = lost_text(client, "")
+        assert client.fault is Fault.BUSY and "money" not in shown and "XXX" not in shown and len(shown) < 100
+    finally:
+        client.leave()
+        fake.close()

@@ -547,4 +547,6 @@ STRINGS: dict[str, str] = {
     "ladder.desc.2500": "The full engine's deep search on a large fixed budget, without its longest threat searches.",
     "level.2650": "Master · 2650",
     "ladder.desc.2650": "The full engine (Master).",
+    # app-house (issue 52): a puzzle move off the proof waits for the engine worker's search
+    "puzzles.checking": "Checking your move…",
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Level, Limit
+from game.engine import Level, Limit, Purpose
 from game.i18n import tr
 from game.loop_pacing import seconds_to_next_tick
 from game.model import ForbiddenMoveError, Game, MoveRejectedError, OpeningChoiceDueError, UndoNotAllowedError
@@ -316,7 +316,7 @@ class PlayScene(Scene):
             self.say("status.wait_for_ai" if game.is_ai_turn else "status.no_hint_now")
             self.app.play_sound("invalid")
             return
-        self.jobs.start("hint", HINT_LEVEL, HINT_LIMIT)
+        self.jobs.start(Purpose.HINT, HINT_LEVEL, HINT_LIMIT)
         game.note_hint()
         self.say("status.hint_thinking")
 

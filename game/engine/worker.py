@@ -1,8 +1,9 @@
 """Run the engine in a worker process so the window keeps drawing at 60 FPS while it thinks.
 
-A CPU-bound search in a thread of the GUI process holds the GIL and drops the frame rate
-(measured: 60 -> ~43 FPS), so the search runs in a separate process, started once with the
-"spawn" context and reused for every move and hint. Only plain, picklable data crosses the
+A CPU-bound search in a thread of the GUI process dropped the frame rate (measured: 60 -> ~43
+FPS while it held the GIL). The compiled search now lets go of the GIL (binding.c), but the
+pure-Python fallback cannot, and the Python around the kernel still holds it; so the search runs
+in a separate process, started once with the "spawn" context and reused for every job. Only plain, picklable data crosses the
 boundary: an EngineJob goes in (its Purpose says which fields count), and a reply comes back whose
 type says what it holds (MoveReply, OpeningReply, AnalysisReply, TaskReply or FailedReply).
 Everything that searches for the window runs here: moves, hints, openings, the coach's analysis,

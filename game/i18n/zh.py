@@ -150,7 +150,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "胜率",
     "stats.total": "全部对局",
     "stats.empty": "还没有和电脑下过棋。下完的对局会按难度和规则统计在这里。",
-    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, game_review/, game/ui/analysis_*.py)
+    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, coach_review/, game/ui/analysis_*.py)
     "analysis.button": "分析",
     "analysis.title": "分析",
     "analysis.on": "分析已开启。",

@@ -121,7 +121,7 @@ def test_analyse_game_queues_its_missed_and_allowed_wins(store):
     from dataclasses import dataclass
 
     from game.records import GameRecord
-    from game.scenes.game_review.scene import queue_puzzles
+    from game.scenes.coach_review.scene import queue_puzzles
 
     @dataclass
     class Verdict:

@@ -63,12 +63,10 @@ def _is_plain(widget: Any) -> bool:
 
 
 class MenuScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
-        self.saved = self.app.saved_game()
-        self.player = self.app.player_rating()  # the player's rating: Adaptive and the suggestion read it
+        self.saved = self.app.saves.load()
+        self.player = self.app.ratings.current()  # the player's rating: Adaptive and the suggestion read it
         self.showcase = Board(15)
         for point in _SHOWCASE:
             self.showcase.push(point)

@@ -43,8 +43,6 @@ CHAT_LINES = 3
 
 
 class OnlineGameScene(Scene):
-    reports_redraws = True
-
     def enter(self, endpoint: Host | Client | None = None, announcer: Announcer | None = None, **params: Any) -> None:
         if endpoint is None:  # opened without a game (e.g. from a test of every scene): host one first
             self.app.manager.switch("online_host")

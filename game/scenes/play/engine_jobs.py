@@ -208,7 +208,7 @@ class EngineJobs:
                 choice = Choice(decision.choice)
                 game.choose(choice)
                 scene.announce(choice_text(name, choice))
-                scene.app.autosave(game)
+                scene.app.saves.autosave(game)
         except (OpeningError, ValueError) as error:
             self.error = tr("status.engine_error", error=error)
             return

@@ -34,8 +34,6 @@ _KEYS = {pygame.K_h: "hint", pygame.K_s: "solution", pygame.K_r: "retry", pygame
 
 
 class PuzzlesScene(Scene):
-    reports_redraws = True
-
     def enter(self, source: str = BUNDLED, puzzle_id: str | None = None, demo: str | None = None,
               seed: int | None = None, **params: Any) -> None:
         self.library = PuzzleLibrary(puzzle_folder(self.app.store), seed)

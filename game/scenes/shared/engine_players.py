@@ -62,7 +62,7 @@ def fallback_level(app: AppServices) -> Level:
     """The built-in level that takes over from a failed engine: the one chosen in the menu
     (the chosen rung for the ladder; the even match for the player's rating for Adaptive)."""
     settings = app.settings
-    rating = app.player_rating().rating if settings.ai_level == "adaptive" else None
+    rating = app.ratings.current().rating if settings.ai_level == "adaptive" else None
     return level_for_choice(settings.ai_level, settings.ladder_rung, rating)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import queue
 import time
 import weakref
@@ -191,8 +192,8 @@ def _answer(job_id: int, job: EngineJob, stop: _JobStop, send: Callable[[EngineR
 class EngineWorker:
     """One engine process, started on first use and reused.
 
-    `request` returns a job id at once; `poll` returns the reply for the newest job when it is
-    ready (never blocks); `cancel` stops the running search; `close` ends the process and is
+    `submit` (or `request`, `request_analysis`) returns a job id at once; `poll` returns the
+    reply for the newest job when it is ready (never blocks); `cancel` stops the running search; `close` ends the process and is
     safe to call twice (it also runs at interpreter exit).
     """
 
@@ -270,7 +271,15 @@ class EngineWorker:
         return self._pending is not None
 
     def submit(self, job: EngineJob) -> int:
-        """Start `job`; any earlier job is cancelled. Returns the new job id."""
+        """Start `job`; any earlier job is cancelled. Returns the new job id.
+
+        Raises ValueError for a task that cannot cross to the process (a lambda, a nested
+        function): it would otherwise be lost in the queue's thread and never answered."""
+        if job.purpose is Purpose.TASK:
+            try:
+                pickle.dumps((job.task, job.args))
+            except (pickle.PicklingError, AttributeError, TypeError) as error:
+                raise ValueError(f"a task job needs a module-level function and picklable args: {error}") from None
         self.start()
         self.cancel()
         self._next_id += 1

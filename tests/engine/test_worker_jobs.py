@@ -66,3 +66,9 @@ def test_a_puzzle_refutation_as_a_task_is_what_the_window_would_have_found(worke
     attempt.answer(reply.value)
     assert attempt.phase is Phase.FAILED and attempt.wrong == (7, 0)
 
+
+
+def test_a_task_that_cannot_reach_the_process_is_refused_at_once(worker):
+    with pytest.raises(ValueError, match="module-level function"):
+        worker.submit(EngineJob(Purpose.TASK, task=lambda stop=None: 1))
+    assert not worker.busy

@@ -71,6 +71,18 @@ def test_the_app_and_its_manager_give_what_scenes_ask_for(app):
     assert missing(SceneSwitcher, app.manager) == []
 
 
+def test_the_app_gives_each_group_of_services_and_its_parts_are_what_they_claim(app):
+    from game.protocol.external_worker import ExternalEngineWorker
+    from game.scenes.base import Engines, ExternalEngines, JobWorker, PlayerRecords, PlayerStore, Preferences, Window
+
+    assert members(AppServices) == set().union(*(members(g) for g in (Window, Preferences, Engines, PlayerRecords)))
+    for group in (Window, Preferences, Engines, PlayerRecords):
+        assert missing(group, app) == [], group.__name__
+    assert missing(PlayerStore, app.store) == []
+    assert missing(ExternalEngines, app.external_engines) == []
+    assert missing(JobWorker, app.engine) == [] and missing(JobWorker, ExternalEngineWorker("true")) == []
+
+
 def test_the_play_screen_is_what_its_helpers_take(app):
     frames(app)
     click_button(app, "hot_seat")

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from game.engine import Level, Limit, Position, search
 from game.rules import Board
 
@@ -43,3 +45,33 @@ def test_the_main_thread_runs_while_a_compiled_search_thinks():
         sys.setswitchinterval(old)
     assert finished_at, "the search did not finish"
     assert searching and woke_at < finished_at[0] - 0.3, "the main thread waited for the search to end"
+
+
+@kernel_in_use
+def test_a_board_being_searched_refuses_a_make_from_the_poll():
+    from game.engine import state
+    from game.engine.clock import Clock
+    from game.engine.threats import ThreatSearch
+
+    board = Board(15)
+    for point in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (6, 7), (7, 6), (9, 5), (6, 6), (8, 7)]:
+        board.push(point)
+    engine = state.EngineBoard.from_board(board)
+    threats = ThreatSearch(engine, Clock(None, None))
+    refused = []
+
+    class Stop(Exception):
+        pass
+
+    def poll() -> bool:
+        try:
+            engine.kernel.make(engine.index(0, 0), 1)
+        except RuntimeError as error:
+            refused.append(str(error))
+        raise Stop()  # the first poll ends the search, as the clock's SearchStopped does
+
+    with pytest.raises(Stop):
+        engine.kernel.threat(2, 5, 10, -1, -1, threats._vcf_fail, threats._vct_fail, 10**7, poll)  # ~26,000 nodes
+    assert refused and "during a search" in refused[0]
+    engine.make(engine.index(0, 0), 1)  # after the search the board is free again
+    assert engine.cells[engine.index(0, 0)] == 1

@@ -148,7 +148,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "Win rate",
     "stats.total": "All games",
     "stats.empty": "No games against the computer yet. Finished games are counted here by level and rules.",
-    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, game_review/, game/ui/analysis_*.py)
+    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, coach_review/, game/ui/analysis_*.py)
     "analysis.button": "Analysis",
     "analysis.title": "Analysis",
     "analysis.on": "Analysis on.",
@@ -571,4 +571,6 @@ STRINGS: dict[str, str] = {
     "online.link_dropped": "The connection to {name} dropped.",
     "online.cannot_reach": "Cannot reach the host at {address}.",
     "menu.resume_online": "Resume online game with {name}",
+    # app-house (issue 52): a puzzle move off the proof waits for the engine worker's search
+    "puzzles.checking": "Checking your move…",
 }

@@ -150,7 +150,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "胜率",
     "stats.total": "全部对局",
     "stats.empty": "还没有和电脑下过棋。下完的对局会按难度和规则统计在这里。",
-    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, game_review/, game/ui/analysis_*.py)
+    # coach GUI (issue 13: game/scenes/play/coach.py, review/coach.py, coach_review/, game/ui/analysis_*.py)
     "analysis.button": "分析",
     "analysis.title": "分析",
     "analysis.on": "分析已开启。",
@@ -573,4 +573,6 @@ STRINGS: dict[str, str] = {
     "online.link_dropped": "与 {name} 的连接断开了。",
     "online.cannot_reach": "无法连接到主机 {address}。",
     "menu.resume_online": "继续与 {name} 的联机对局",
+    # app-house (issue 52): a puzzle move off the proof waits for the engine worker's search
+    "puzzles.checking": "正在检查你的着法……",
 }

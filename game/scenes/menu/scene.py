@@ -64,13 +64,11 @@ def _is_plain(widget: Any) -> bool:
 
 
 class MenuScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
-        self.saved = self.app.saved_game()
+        self.saved = self.app.saves.load()
         self.online_ticket = saved_online_game(self.app)  # an unfinished online game to go back to
-        self.player = self.app.player_rating()  # the player's rating: Adaptive and the suggestion read it
+        self.player = self.app.ratings.current()  # the player's rating: Adaptive and the suggestion read it
         self.showcase = Board(15)
         for point in _SHOWCASE:
             self.showcase.push(point)

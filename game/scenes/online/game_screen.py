@@ -48,8 +48,6 @@ CHAT_LINES = 3
 
 
 class OnlineGameScene(Scene):
-    reports_redraws = True
-
     def enter(self, endpoint: Host | Client | None = None, announcer: Announcer | None = None,
               ticket: ResumeTicket | None = None, **params: Any) -> None:
         if endpoint is None and ticket is not None:  # from the menu: back into an unfinished game

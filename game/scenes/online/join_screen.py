@@ -51,8 +51,6 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
 
 
 class OnlineJoinScene(Scene):
-    reports_redraws = True
-
     def enter(self, **params: Any) -> None:
         settings = self.app.settings
         self.focus = FocusGroup()

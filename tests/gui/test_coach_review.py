@@ -190,3 +190,19 @@ def test_the_real_background_review_finishes_and_classifies_every_move(app):
     scene.go_to(7)
     assert scene.focus.find("proof").enabled
     frames(app)  # the summary, graph and move details draw without error
+
+
+def test_the_proofs_last_stone_is_drawn_without_any_input(app, fake_runner, monkeypatch):
+    """Issue 56: the window stopped redrawing one step early (4 of 5 until the mouse moved)."""
+    monkeypatch.setattr("game.scenes.game_review.scene.PROOF_STEP_SECONDS", 0.01)
+    scene = open_review(app)
+    fake_runner.made[-1].result = hand_made_review()
+    frames(app, 2)
+    scene.go_to(5)
+    click_button(app, "proof")
+    drawn = []
+    real_draw = scene.draw
+    monkeypatch.setattr(scene, "draw", lambda surface: (drawn.append(scene.proof_shown), real_draw(surface)))
+    frames(app, 10)  # no events: only the scene's own redraw hooks decide
+    assert scene.proof_shown == len(MISSED.line)
+    assert drawn and drawn[-1] == len(MISSED.line)

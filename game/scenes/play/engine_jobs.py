@@ -11,7 +11,6 @@ forbidden move loses by the rules; anything else offers the built-in level inste
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Protocol
 
@@ -86,7 +85,6 @@ class EngineJobs:
         self.fallback_offered = False  # an external engine failed: offer the built-in level
         self.opening_queue: list[Point] = []  # the computer's opening stones still to go down
         self.opening_wait = 0.0
-        self.seed = random.randrange(1 << 30)
 
     @property
     def thinking(self) -> bool:
@@ -111,8 +109,8 @@ class EngineJobs:
         if worker is not app.engine:  # an external engine: its own move time (game_type 0)
             limit = engine_limit(app, None if clock is None else clock[game.to_move])
         self.worker = worker
-        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=self.seed + game.move_count,
-                        opening=opening)
+        seed = game.seed + game.move_count  # the game's seed: its record replays it
+        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=seed, opening=opening)
         if worker is not app.engine and clock is not None:  # INFO time_left for a clocked engine
             self.job = worker.submit(job, time_left_ms=int(clock[game.to_move] * 1000))
         else:

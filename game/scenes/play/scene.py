@@ -23,6 +23,7 @@ from game.ui import chrome
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.layout import step_cursor
 from game.ui.opening_prompt import prompt_layout
+from game.ui.panel import spinner_step_due
 from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
@@ -45,6 +46,8 @@ STATUS_SECONDS = 3.5
 #: A shown hint pulses for five beats, then stays lit (an idle board is not redrawn).
 HINT_PULSE_HZ = 0.8
 HINT_PULSE_SECONDS = 5 / HINT_PULSE_HZ
+#: While the engine works the window asks it for its answer this often (without a redraw).
+JOB_POLL_SECONDS = 0.05
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -374,25 +377,32 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- redraws
     def animating(self) -> bool:
-        """Every frame while the engine works or is about to, and while a stone or hint moves."""
+        """Every frame while the engine is about to start, while the computer's opening stones go
+        down, and while a stone or hint moves. While the engine works only the spinner moves:
+        the window is then redrawn at its steps (next_change) and polls the engine (next_update)."""
         game = self.game
         return (
             self.coach.animating()
-            or self.jobs.job is not None
-            or (game.is_ai_turn and not game.is_over and not self.jobs.error)
+            or bool(self.jobs.opening_queue)
+            or (game.is_ai_turn and not game.is_over and not self.jobs.error and self.jobs.job is None)
             or game.move_count != self.seen_moves
             or self.time - self.placed_at < SETTLE_SECONDS
             or (self.hint is not None and self.time - self.hint_at < HINT_PULSE_SECONDS)
         )
 
     def next_update(self) -> float | None:
-        """A running analysis is polled this often; the screen is redrawn only for its news."""
-        return self.coach.next_poll()
+        """A running analysis, and the engine's job, are polled this often; the screen is redrawn
+        only for their news."""
+        polls = [poll for poll in (self.coach.next_poll(), JOB_POLL_SECONDS if self.jobs.job is not None else None)
+                 if poll is not None]
+        return min(polls) if polls else None
 
     def next_change(self) -> float | None:
         """The next whole second of the game time or a clock, or a message running out."""
         game = self.game
         waits = [left for left in (self.status_left, self.armed_left) if left > 0]
+        if self.jobs.job is not None:
+            waits.append(spinner_step_due(self.time))  # the spinner's next step
         if not game.is_over:
             waits.append(seconds_to_next_tick(game.duration))
             if game.clock_left is not None:

@@ -206,3 +206,28 @@ def test_the_proofs_last_stone_is_drawn_without_any_input(app, fake_runner, monk
     frames(app, 10)  # no events: only the scene's own redraw hooks decide
     assert scene.proof_shown == len(MISSED.line)
     assert drawn and drawn[-1] == len(MISSED.line)
+
+
+def test_the_rating_line_is_still_there_after_analyse_game_and_the_replay(app, fake_runner):
+    """Issue 56: back from "Analyse game" the result screen had lost "1115 -> 1043 (-72)"."""
+    game = Game(GameConfig(black=Player.human("A"), white=Player.ai("1300")))
+    for point in [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]:
+        game.play(point)
+    app.record_result(game)
+    rating = app.rating_outcome(game)
+    assert rating is not None
+    frames(app)
+    app.manager.switch("result", game=game, rating=rating)
+    frames(app)
+    press(app, pygame.K_g)  # Analyse game, then back
+    frames(app)
+    assert app.manager.current_name == "coach_review"
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current_name == "result" and app.manager.current.rating == rating
+    click_button(app, "review")  # the replay, then back
+    frames(app)
+    assert app.manager.current_name == "review"
+    click_button(app, "back")
+    frames(app)
+    assert app.manager.current_name == "result" and app.manager.current.rating == rating

@@ -214,7 +214,7 @@ def test_the_rating_line_is_still_there_after_analyse_game_and_the_replay(app, f
     for point in [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]:
         game.play(point)
     app.record_result(game)
-    rating = app.rating_outcome(game)
+    rating = app.ratings.outcome(game)
     assert rating is not None
     frames(app)
     app.manager.switch("result", game=game, rating=rating)

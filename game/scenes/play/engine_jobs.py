@@ -34,7 +34,7 @@ from game.rules.opening import Choice, OpeningError, Phase
 
 from ..base import AppServices
 from ..shared.engine_players import engine_limit, worker_for
-from ..shared.opening_texts import choice_text, seat_name
+from ..shared.opening_texts import choice_text, colours_text, seat_name
 
 
 class CoachGate(Protocol):
@@ -200,12 +200,14 @@ class EngineJobs:
         """The computer's opening answer: its choice at once (announced), its stones one by one."""
         scene = self.scene
         game = scene.game
-        name = seat_name(game, game.opening_actor) if game.opening_actor is not None else ""
+        seat = game.opening_actor
+        name = seat_name(game, seat) if seat is not None else ""
         try:
             if decision.choice:
                 choice = Choice(decision.choice)
                 game.choose(choice)
-                scene.announce(choice_text(name, choice))
+                colours = colours_text(game, seat, choice) if seat is not None else ""
+                scene.announce(" ".join(filter(None, (choice_text(name, choice), colours))))
                 scene.app.saves.autosave(game)
         except (OpeningError, ValueError) as error:
             self.error = tr("status.engine_error", error=error)

@@ -29,8 +29,8 @@ from game.ui.widgets import Button, FocusGroup
 from ..base import Scene
 from ..shared.adaptive import next_game
 from ..shared.engine_players import fallback_level, hand_over_to_builtin
-from ..shared.names import human_side, result_sound
-from ..shared.opening_texts import choice_label, choice_text, seat_name
+from ..shared.names import forbidden_kind_name, human_side, result_sound
+from ..shared.opening_texts import choice_label, choice_text, colours_text, seat_name
 from .coach import PlayCoach
 from .engine_jobs import EngineJobs
 from .panel import draw_play_panel
@@ -76,6 +76,7 @@ class PlayScene(Scene):
         self.seen_moves = game.move_count
         self._forbidden: tuple[Point, ...] = ()
         self._forbidden_key: tuple[Any, ...] | None = None
+        self._explained: tuple[Point, int] | None = None  # the forbidden point the status line explains
         self.jobs = EngineJobs(self)  # the computer's moves and opening answers, and hints
         self.coach = PlayCoach(self)  # analysis panel (A) and teaching mode
         if game.config.is_vs_ai:
@@ -182,6 +183,7 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout.grid.point_at(*event.pos)
             self.show_cursor = False
+            self._explain_forbidden(self.hover)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             point = self.layout.grid.point_at(*event.pos)
             if point is not None:
@@ -246,7 +248,11 @@ class PlayScene(Scene):
             self.app.play_sound("invalid")
             return
         except ForbiddenMoveError:
-            self.say("status.forbidden")
+            kind = game.board.forbidden_kind(point, Stone.BLACK)
+            if kind is not None:
+                self.say("feel.forbidden_refused", kind=forbidden_kind_name(kind))
+            else:
+                self.say("status.forbidden")
             self.app.play_sound("invalid")
             return
         except (IllegalMoveError, MoveRejectedError):
@@ -263,14 +269,15 @@ class PlayScene(Scene):
             self.say("opening.not_now")
             self.app.play_sound("invalid")
             return
-        name = seat_name(game, game.opening_actor)
+        seat = game.opening_actor
+        name = seat_name(game, seat)
         try:
             game.choose(choice)
         except OpeningError:
             self.say("opening.not_now")
             self.app.play_sound("invalid")
             return
-        self.announce(choice_text(name, choice))
+        self.announce(" ".join(filter(None, (choice_text(name, choice), colours_text(game, seat, choice)))))
         self.app.saves.autosave(game)
         self.refresh_buttons()
 
@@ -434,6 +441,20 @@ class PlayScene(Scene):
             pulse=self._hint_pulse(),
             settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
+
+    def _explain_forbidden(self, point: Point | None) -> None:
+        """The pointer on a forbidden point's x: the status line says which kind it is."""
+        game = self.game
+        shown = not game.is_over and not game.is_ai_turn and game.to_move is Stone.BLACK
+        if point is None or not shown or point not in self._forbidden_points():
+            self._explained = None
+            return
+        if self._explained == (point, game.move_count):
+            return  # said already; the pointer only moved within the point
+        self._explained = (point, game.move_count)
+        kind = game.board.forbidden_kind(point, Stone.BLACK)
+        if kind is not None:
+            self.say("feel.forbidden_hover", kind=forbidden_kind_name(kind))
 
     def _forbidden_points(self) -> tuple[Point, ...]:
         """Black's forbidden points, worked out once per position (the check costs milliseconds)."""

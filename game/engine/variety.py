@@ -10,9 +10,11 @@ tactical shortcut (a five, a forced block, a VCF) and a lone candidate are never
 
 The margins are in evaluation units (an open three is worth about a thousand). Multi-PV
 costs search: at Master's 300 ms it reached 11-12 plies where one line reaches 13-16
-(measured on five opening positions), so the deep levels vary over their first
+(measured on five opening positions), and a node-capped rung of depth 5 (Ladder 2000) lost a
+ply in some positions. So the deep levels (the depth-shaped search: Master and the top rungs;
+and any level searching more than SHALLOW_DEPTH plies) vary over their first
 DEEP_VARIETY_STONES stones only, among two lines and within a smaller margin; the shallow
-levels (depth-capped, a few thousand nodes a move) vary all game among three.
+levels (one or two plies, a few thousand nodes a move) vary all game among three.
 
 Measured (benchmarks/variety.py, shared 2-core machine): Ladder 1300 against a fixed scripted
 player (Ladder 950, seed 0) gave 17 distinct games of 20 at MARGIN 120 (6 of 20 at 40, where only
@@ -34,7 +36,7 @@ from .scores import UNPROVEN_THRESHOLD
 #: A shallow level's answer is drawn among moves scoring at most this much under the best.
 MARGIN = 120
 #: ... a deep level's (the depth-shaped search: Master and the top rungs), in its opening.
-DEEP_MARGIN = 20
+DEEP_MARGIN = 40
 #: How many lines the search returns to choose among.
 LINES = 3
 DEEP_LINES = 2
@@ -50,9 +52,14 @@ class VarietyPlan:
     margin: int = 0
 
 
+#: Levels searching deeper than this many plies count as deep (their multi-PV costs depth).
+SHALLOW_DEPTH = 2
+
+
 def variety_plan(level: Level, stones: int) -> VarietyPlan:
     """The variety for `level` in a position with `stones` on the board."""
-    if level_config(level).search in DEPTH_SHAPED:
+    config = level_config(level)
+    if config.search in DEPTH_SHAPED or config.max_depth > SHALLOW_DEPTH:
         return VarietyPlan(DEEP_LINES, DEEP_MARGIN) if stones < DEEP_VARIETY_STONES else VarietyPlan()
     return VarietyPlan(LINES, MARGIN)
 

@@ -54,6 +54,7 @@ def test_master_varies_only_in_its_opening_and_within_a_smaller_margin():
     assert variety_plan(Level.MASTER, 2).margin > 0 and variety_plan(Level.MASTER, 2).margin < MARGIN
     assert variety_plan(Level.MASTER, DEEP_VARIETY_STONES).margin == 0
     assert variety_plan(Level.R1300, 100).margin == MARGIN
+    assert variety_plan(Level.R2000, 100).margin == 0 and variety_plan(Level.R2000, 2).margin > 0
 
 
 def test_the_games_seed_survives_its_save_and_its_sgf_record():

@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
             # 2: the review's proof played out to its last stone, nobody touching anything
             from test_coach_review import MOVES, FakeRunner, hand_made_review
 
-            import game.scenes.game_review.scene as review_scene
+            import game.scenes.coach_review.scene as review_scene
             from game.records import GameRecord
 
             review_scene.ReviewRunner = FakeRunner

@@ -194,7 +194,7 @@ def test_the_real_background_review_finishes_and_classifies_every_move(app):
 
 def test_the_proofs_last_stone_is_drawn_without_any_input(app, fake_runner, monkeypatch):
     """Issue 56: the window stopped redrawing one step early (4 of 5 until the mouse moved)."""
-    monkeypatch.setattr("game.scenes.game_review.scene.PROOF_STEP_SECONDS", 0.01)
+    monkeypatch.setattr("game.scenes.coach_review.scene.PROOF_STEP_SECONDS", 0.01)
     scene = open_review(app)
     fake_runner.made[-1].result = hand_made_review()
     frames(app, 2)

@@ -7,5 +7,20 @@ Standard library only (never pygame). `search` takes a plain `Position` and retu
 from .api import Level, Limit, Position, PositionError, SearchResult, default_limit
 from .root import search
 from .state import warm_up
+from .worker import (
+    AnalysisReply,
+    EngineJob,
+    EngineReply,
+    EngineWorker,
+    FailedReply,
+    MoveReply,
+    OpeningReply,
+    Purpose,
+    TaskReply,
+    WorkerClosedError,
+)
 
-__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up"]
+__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up",
+           # the engine process and its job contract
+           "AnalysisReply", "EngineJob", "EngineReply", "EngineWorker", "FailedReply", "MoveReply", "OpeningReply",
+           "Purpose", "TaskReply", "WorkerClosedError"]

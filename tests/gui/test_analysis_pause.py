@@ -13,7 +13,7 @@ import pytest
 from game.engine import Limit
 from game.engine.api import Candidate
 from game.engine.analysis import Analysis
-from game.engine.worker import EngineReply
+from game.engine import AnalysisReply, EngineReply, Purpose
 from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS
 from game.model import Game, GameConfig, Player
@@ -61,7 +61,7 @@ class Analyst:
         return self.replies.pop(0) if self.replies else None
 
     def send(self, analysis: Analysis) -> None:
-        self.replies.append(EngineReply(self.job, "analysis", None, analysis=analysis))
+        self.replies.append(AnalysisReply(self.job, Purpose.ANALYSIS, analysis))
 
     def close(self) -> None:
         pass

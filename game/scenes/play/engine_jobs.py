@@ -11,12 +11,21 @@ forbidden move loses by the rules; anything else offers the built-in level inste
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Protocol
 
-from game.engine import Level, Limit, Position, default_limit
-from game.engine.worker import OPENING_PURPOSE, EngineReply
+from game.engine import (
+    EngineJob,
+    EngineReply,
+    FailedReply,
+    Level,
+    Limit,
+    MoveReply,
+    OpeningReply,
+    Position,
+    Purpose,
+    default_limit,
+)
 from game.i18n import tr
 from game.model import Game, MoveRejectedError
 from game.model.opening_play import opening_task
@@ -25,7 +34,7 @@ from game.rules.opening import Choice, OpeningError, Phase
 
 from ..base import AppServices
 from ..shared.engine_players import engine_limit, worker_for
-from ..shared.opening_texts import choice_text, seat_name
+from ..shared.opening_texts import choice_text, colours_text, seat_name
 
 
 class CoachGate(Protocol):
@@ -68,7 +77,7 @@ class EngineJobs:
     def __init__(self, scene: JobsHost) -> None:
         self.scene = scene
         self.job: int | None = None
-        self.purpose = ""
+        self.purpose: Purpose | None = None
         self.started = 0.0
         self.reply: EngineReply | None = None
         self.error = ""  # set when the computer could not move; Undo or New game retries
@@ -76,12 +85,11 @@ class EngineJobs:
         self.fallback_offered = False  # an external engine failed: offer the built-in level
         self.opening_queue: list[Point] = []  # the computer's opening stones still to go down
         self.opening_wait = 0.0
-        self.seed = random.randrange(1 << 30)
 
     @property
     def thinking(self) -> bool:
         """Whether the computer is working out its move or opening decision (not a hint)."""
-        return self.job is not None and (self.purpose == "move" or self.purpose.startswith(OPENING_PURPOSE))
+        return self.job is not None and self.purpose in (Purpose.MOVE, Purpose.OPENING)
 
     def stop(self) -> None:
         """Cancel the job (its answer would be about a position that is gone) and forget any error."""
@@ -89,23 +97,24 @@ class EngineJobs:
         if self.job is not None and (self.worker is not None or app.has_engine):
             (self.worker or app.engine).cancel()
         self.job = None
-        self.purpose = ""
+        self.purpose = None
         self.reply = None
         self.error = ""
 
-    def start(self, purpose: str, level: Level, limit: Limit | None) -> None:
+    def start(self, purpose: Purpose, level: Level, limit: Limit | None, opening: str = "") -> None:
+        """Send the job: a move, a hint, or (`opening` names the question) an opening decision."""
         game, app = self.scene.game, self.scene.app
-        position = Position.from_board(game.board)
         worker = worker_for(app, game, purpose)
         clock = game.clock_left
         if worker is not app.engine:  # an external engine: its own move time (game_type 0)
             limit = engine_limit(app, None if clock is None else clock[game.to_move])
         self.worker = worker
-        seed = self.seed + game.move_count
+        seed = game.seed + game.move_count  # the game's seed: its record replays it
+        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=seed, opening=opening)
         if worker is not app.engine and clock is not None:  # INFO time_left for a clocked engine
-            self.job = worker.request(position, level, limit, seed, purpose, time_left_ms=int(clock[game.to_move] * 1000))
+            self.job = worker.submit(job, time_left_ms=int(clock[game.to_move] * 1000))
         else:
-            self.job = worker.request(position, level, limit, seed=seed, purpose=purpose)
+            self.job = worker.submit(job)
         self.purpose = purpose
         self.started = time.monotonic()
 
@@ -142,8 +151,10 @@ class EngineJobs:
         if game.is_ai_turn and self.job is None and self.reply is None and not self.error and not scene.coach.holds_ai:
             level = self._ai_level()
             task = opening_task(game)
-            purpose = "move" if task is None else OPENING_PURPOSE + task
-            self.start(purpose, level, self._move_limit(level))
+            if task is None:
+                self.start(Purpose.MOVE, level, self._move_limit(level))
+            else:
+                self.start(Purpose.OPENING, level, self._move_limit(level), opening=task)
         if self.job is not None and self.reply is None:
             reply = (self.worker or scene.app.engine).poll()
             if reply is not None:
@@ -151,19 +162,20 @@ class EngineJobs:
         reply = self.reply
         if reply is None:
             return
-        if reply.result is None:
-            failure = getattr(reply, "failure", None)  # an external engine's: who failed and how
-            if failure is not None and reply.purpose == "move":
+        if not isinstance(reply, (MoveReply, OpeningReply)):
+            failure = reply.failure if isinstance(reply, FailedReply) else None  # an external engine's: who, how
+            error = reply.error if isinstance(reply, FailedReply) else f"unexpected {type(reply).__name__}"
+            if failure is not None and reply.purpose is Purpose.MOVE:
                 self.job, self.reply = None, None
                 self._external_failed(failure)
                 return
-            if reply.purpose == "move":
-                self.error = tr("status.engine_error", error=reply.error)
+            if reply.purpose is Purpose.MOVE:
+                self.error = tr("status.engine_error", error=error)
             else:
-                scene.say("status.engine_error", error=reply.error)
+                scene.say("status.engine_error", error=error)
             self.job, self.reply = None, None
             return
-        if reply.purpose == "hint":
+        if isinstance(reply, MoveReply) and reply.purpose is Purpose.HINT:
             scene.hint = reply.result.move
             scene.hint_at = scene.time
             scene.cursor = scene.hint
@@ -173,8 +185,8 @@ class EngineJobs:
         if time.monotonic() - self.started < MIN_THINK_SECONDS:
             return  # hold the answer back a moment so it does not feel instant
         self.job, self.reply = None, None
-        if reply.purpose.startswith(OPENING_PURPOSE):
-            self._apply_opening(reply.result)
+        if isinstance(reply, OpeningReply):
+            self._apply_opening(reply.decision)
             return
         try:
             game.play(reply.result.move)
@@ -188,13 +200,15 @@ class EngineJobs:
         """The computer's opening answer: its choice at once (announced), its stones one by one."""
         scene = self.scene
         game = scene.game
-        name = seat_name(game, game.opening_actor) if game.opening_actor is not None else ""
+        seat = game.opening_actor
+        name = seat_name(game, seat) if seat is not None else ""
         try:
             if decision.choice:
                 choice = Choice(decision.choice)
                 game.choose(choice)
-                scene.announce(choice_text(name, choice))
-                scene.app.autosave(game)
+                colours = colours_text(game, seat, choice) if seat is not None else ""
+                scene.announce(" ".join(filter(None, (choice_text(name, choice), colours))))
+                scene.app.saves.autosave(game)
         except (OpeningError, ValueError) as error:
             self.error = tr("status.engine_error", error=error)
             return

@@ -96,6 +96,7 @@ class ReviewScene(Scene):
         self.game = game
         self.record = record if record is not None else record_from_game(game)  # type: ignore[arg-type]
         self.back = back or ("result" if game is not None and game.is_over else "menu")
+        self.rating = params.get("rating")  # the result screen's rating line, shown again on the way back
         self.source = source
         self.path = path  # the file it came from: an annotated SGF shows its comments
         self.moves, self.problem = playable_moves(self.record)
@@ -137,7 +138,7 @@ class ReviewScene(Scene):
         else:
             settings = self.app.settings
             human_side = self.board.to_move  # the player takes the side whose move it is
-            level = level_for_choice(settings.ai_level, settings.ladder_rung, self.app.player_rating().rating)
+            level = level_for_choice(settings.ai_level, settings.ladder_rung, self.app.ratings.current().rating)
             human, computer = Player.human("Player"), Player.ai(level.value)
             black, white = (human, computer) if human_side is Stone.BLACK else (computer, human)
             undo_limit, forbidden_loses = settings.undo_limit, settings.forbidden_loses
@@ -230,11 +231,9 @@ class ReviewScene(Scene):
             self.coach.analyse_game()
         elif action == "back":
             if self.back == "result" and self.game is not None:
-                self.app.manager.switch("result", game=self.game)
+                self.app.manager.switch("result", game=self.game, rating=self.rating)
             else:
                 self.app.manager.switch(self.back)
-
-    reports_redraws = True
 
     def animating(self) -> bool:
         """Autoplay steps and the winning five's pulse need every frame; otherwise input only."""

@@ -245,6 +245,9 @@ class App:
                 self.set_fullscreen(not self.fullscreen)
                 return
             typing = getattr(self.manager.current, "takes_text", False)  # a text field has the keys
+            if event.key == pygame.K_F1 and self.manager.has_scene("help") and self.manager.current_name != "help":
+                self.manager.visit("help")  # over whatever is on screen, which waits as it is
+                return
             if event.key == pygame.K_m and not typing and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
                 self.toggle_mute()
                 return
@@ -278,7 +281,8 @@ class App:
             if scene is not None:
                 scene.draw(self.screen)
             if self._toast_left > 0:
-                chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / TOAST_FADE_SECONDS))
+                area = scene.toast_area() if scene is not None else None
+                chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / TOAST_FADE_SECONDS), area)
             pygame.display.flip()
             self.draws += 1
         self.last_frame_ms = (time.perf_counter() - started) * 1000

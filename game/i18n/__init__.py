@@ -57,6 +57,7 @@ def _table(code: str) -> dict[str, str]:
 def set_language(code: str) -> str:
     """Switch to `code` ("" follows the system). Returns the language actually used."""
     global _current
+    _short_wordings.clear()
     wanted = code or system_language()
     _current = wanted if wanted in SUPPORTED and (wanted == "en" or _table(wanted)) else "en"
     return _current
@@ -83,3 +84,27 @@ def tr(key: str, **values: Any) -> str:
         raise UnknownTextKeyError(f"no UI text for key {key!r}")
     text = _table(_current).get(key) or en.STRINGS[key]
     return text.format(**values) if values else text
+
+
+#: Suffix of a key holding the shorter wording of the label under the key without it
+#: ("menu.play_online.short" for "menu.play_online"). A label too wide for its box is drawn
+#: in its shorter wording rather than in a smaller font (game.ui.text.fitted).
+SHORT_SUFFIX = ".short"
+_short_wordings: dict[str, dict[str, str]] = {}
+
+
+def shorter(text: str) -> str | None:
+    """The catalogue's shorter wording of the label `text` in the current language, or None."""
+    table = _short_wordings.get(_current)
+    if table is None:
+        table = {}
+        for key in en.STRINGS:
+            if key.endswith(SHORT_SUFFIX):
+                base = key[: -len(SHORT_SUFFIX)]
+                if base in en.STRINGS:
+                    long_text = tr(base)
+                    short_text = en.STRINGS[key] if _current == "en" else _table(_current).get(key)
+                    if short_text and "{" not in long_text and short_text != long_text:
+                        table[long_text] = short_text
+        _short_wordings[_current] = table
+    return table.get(text)

@@ -3,7 +3,7 @@
 Layout: `base.py` (the hooks every scene has, and `AppServices`, what a scene may ask of the
 app), `manager.py` (switches scenes by name), `shared/` (what several screens use), and one
 package per screen: `menu/`, `settings/`, `play/`, `result/`, `review/`, `load/`, `stats/`,
-`coach_review/`, `engines/`, `watch/`, `puzzles/`, and `online/` (three screens of one feature: host,
+`coach_review/`, `engines/`, `watch/`, `puzzles/`, `help/`, and `online/` (three screens of one feature: host,
 join and the networked game, which share their texts and form layout).
 
 Adding a screen:
@@ -43,6 +43,7 @@ _SCENES: dict[str, tuple[str, str]] = {
     "online_host": ("game.scenes.online.host_screen", "OnlineHostScene"),
     "online_join": ("game.scenes.online.join_screen", "OnlineJoinScene"),
     "online_game": ("game.scenes.online.game_screen", "OnlineGameScene"),
+    "help": ("game.scenes.help.scene", "HelpScene"),
 }
 
 

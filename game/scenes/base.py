@@ -159,6 +159,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where the app's short notices go on this screen (their foot), or None for the
+        bottom centre of the window. A screen whose buttons or board sit there gives a place."""
+        return None
+
     # ----------------------------------------------------------------- redraw hooks
     def mark_dirty(self) -> None:
         """Ask for a redraw this frame."""

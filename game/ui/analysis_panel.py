@@ -60,6 +60,9 @@ def draw_analysis_panel(
         details = [tr("analysis.depth", depth=analysis.depth, nodes=_short_count(analysis.nodes))]
     images = [text.fitted(line, small, theme.TEXT_DIM, inner.width) for line in details]
     details_height = sum(image.get_height() for image in images)
+    wanted = min(3, len(analysis.candidates)) * int(size * 1.5)
+    if not note and inner.bottom - y - details_height - 2 < wanted:
+        images, details_height = [], 0  # a short panel keeps the best moves, not the depth line
     list_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - max(size, details_height) - 2)
     y += draw_candidate_list(surface, list_rect, analysis, board_size, size)
     y = min(y + 2, inner.bottom - details_height)

@@ -1,4 +1,4 @@
-"""Drawing the engine's analysis: the evaluation bar, the best line as numbered translucent
+"""Drawing the engine's analysis: the evaluation bar, the best line as lettered translucent
 stones, and the top candidate moves marked with their scores.
 
 Nothing here changes state or talks to the engine; the scene hands over an `Analysis` (from
@@ -8,6 +8,7 @@ in per cent, which a casual player reads more easily than engine units.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -46,8 +47,9 @@ def forced_text(analysis: Analysis) -> str:
 
 
 def proof_kind_label(kind: str) -> str:
-    """How a proof's kind reads in a sentence: "VCF", "VCT", or the words for a search's proof."""
-    return tr("coach.kind.search") if kind == "search" else kind.upper()
+    """How a proof's kind reads in a sentence, in a player's words ("with fours"): the terms VCF and
+    VCT are kept for the help screen."""
+    return tr(f"coach.kind.{kind}") if kind in ("five", "vcf", "vct", "search") else kind
 
 
 def candidate_label(score: int, forced: str) -> str:
@@ -120,6 +122,13 @@ def _translucent_stone(stone: Stone, diameter: int, alpha: int) -> pygame.Surfac
     return ghost
 
 
+def line_label(index: int) -> str:
+    """The label of a line's `index`-th stone (0 first): A, B, C..., so a shown line never reads
+    as the game's own move numbers; past Z, the letter again with a number (A2...)."""
+    letter = chr(ord("A") + index % 26)
+    return letter if index < 26 else f"{letter}{index // 26 + 1}"
+
+
 def draw_line_stones(
     target: pygame.Surface,
     grid: BoardGeometry,
@@ -129,42 +138,78 @@ def draw_line_stones(
     board: Board,
     alpha: int = PV_ALPHA,
 ) -> None:
-    """Stones of a line (`first` moves first, then turns alternate) drawn translucent and
-    numbered 1, 2, 3... on the empty points of `board` (a point already taken stops the line).
-
-    The numbers are coloured (amber on black, blue on white), so they never read as the
-    game's own move numbers, which are plain white and black."""
+    """Stones of a line (`first` moves first, then turns alternate) drawn translucent, with a
+    dashed ring, and lettered A, B, C... on the empty points of `board` (a point already taken
+    stops the line). The game's own stones carry plain numbers and no ring, so the two never
+    read alike (issue 56: both were numbered 1, 2, 3)."""
     size = max(9, int(grid.cell * 0.42))
     stone = first
-    for number, point in enumerate(line, start=1):
+    for index, point in enumerate(line):
         if not board.in_bounds(point) or not board.is_empty(point):
             break
         centre = grid.pixel_of(point)
         image = _translucent_stone(stone, diameter, alpha)
         target.blit(image, image.get_rect(center=centre))
         colour = (255, 196, 96) if stone is Stone.BLACK else (24, 84, 190)
-        label = text.render(str(number), size, colour, bold=True)
+        _dashed_ring(target, colour, centre, diameter // 2 + 1, max(2, diameter // 14))
+        label = text.render(line_label(index), size, colour, bold=True)
         target.blit(label, label.get_rect(center=centre))
         stone = stone.opponent
+
+
+def _dashed_ring(target: pygame.Surface, colour: tuple[int, int, int], centre: tuple[int, int], radius: int,
+                 width: int) -> None:
+    """A ring of twelve dashes: the mark of a stone that is shown, not played."""
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = centre
+    for dash in range(12):
+        start = dash * math.tau / 12
+        pygame.draw.arc(target, colour, box, start, start + math.tau / 24, width)
+
+
+def draw_better_move(target: pygame.Surface, grid: BoardGeometry, diameter: int, stone: Stone,
+                     point: tuple[int, int], colour: tuple[int, int, int]) -> None:
+    """The move that would have been better: a translucent stone under a diamond outline, a
+    shape no stone of the game has."""
+    centre = grid.pixel_of(point)
+    image = _translucent_stone(stone, diameter, 140)
+    target.blit(image, image.get_rect(center=centre))
+    reach = diameter // 2 + 4
+    x, y = centre
+    corners = [(x, y - reach), (x + reach, y), (x, y + reach), (x - reach, y)]
+    pygame.draw.polygon(target, colour, corners, width=max(3, diameter // 10))
+
+
+#: Below this cell size (pixels) the score tags stay off the board: there they would cover the
+#: neighbouring stones and each other, and the panel's list already gives every score.
+MIN_TAG_CELL = 34
 
 
 def draw_candidate_marks(
     target: pygame.Surface, grid: BoardGeometry, diameter: int, analysis: Analysis, board: Board
 ) -> None:
     """A ring in the rank colour around each of the top 3 moves, with its score in a small tag
-    at the upper right, where four points meet and a tag hides the least."""
+    at the upper right, where four points meet and a tag hides the least. On a small board
+    (cell under MIN_TAG_CELL) only the rings; a tag that would overlap a better move's tag is
+    left out."""
     size = max(9, int(grid.cell * 0.3))
     width = max(2, int(grid.cell * 0.08))
-    for rank in reversed(range(min(3, len(analysis.candidates)))):  # the best one's tag on top
+    tags: list[pygame.Rect] = []
+    for rank in range(min(3, len(analysis.candidates))):
         candidate = analysis.candidates[rank]
         if not board.is_empty(candidate.move):
             continue
         cx, cy = grid.pixel_of(candidate.move)
         colour = RANK_COLOURS[rank]
         pygame.draw.circle(target, colour, (cx, cy), diameter // 2 + 1, width=width)
+        if grid.cell < MIN_TAG_CELL:
+            continue
         label = text.render(candidate_label(candidate.score, candidate.forced), size, (255, 255, 255), bold=True)
         corner = (cx + int(grid.cell * 0.5), cy - int(grid.cell * 0.5))
         box = label.get_rect(center=corner).inflate(6, 0)
+        if box.collidelist(tags) >= 0:
+            continue
+        tags.append(box)
         pygame.draw.rect(target, colour, box, border_radius=4)
         pygame.draw.rect(target, (30, 30, 30), box, width=1, border_radius=4)
         target.blit(label, label.get_rect(center=box.center))
@@ -173,7 +218,7 @@ def draw_candidate_marks(
 def draw_analysis_on_board(
     target: pygame.Surface, grid: BoardGeometry, diameter: int, analysis: Analysis, board: Board
 ) -> None:
-    """The best line (numbered translucent stones) and the candidate marks, for `board`."""
+    """The best line (lettered translucent stones) and the candidate marks, for `board`."""
     best = analysis.best
     if best is not None:
         draw_line_stones(target, grid, diameter, board.to_move, best.pv[:PV_SHOWN], board)

@@ -64,18 +64,21 @@ def _backdrop(size: tuple[int, int], board_rect: Rect, panel_rect: Rect | None) 
     return surface.convert()
 
 
-def draw_toast(surface: pygame.Surface, message: str, fade: float) -> None:
-    """A one-line notice at the bottom centre; `fade` 0..1 is its opacity."""
+def draw_toast(surface: pygame.Surface, message: str, fade: float, area: pygame.Rect | None = None) -> None:
+    """A short notice; `fade` 0..1 is its opacity. At the foot of `area` when the scene gives
+    one (the play screen gives the panel above its buttons, so the notice covers neither a
+    button nor the board's coordinates), else at the bottom centre of the window."""
     if not message or fade <= 0:
         return
     width, height = surface.get_size()
     size = max(14, height // 40)
-    lines = text.wrap(message, size, int(width * 0.7))
+    room = int(width * 0.7) if area is None else area.width - 16 - 36
+    lines = text.wrap(message, size, room)
     rendered = [text.render(line, size, theme.TEXT) for line in lines]
     box_w = max(s.get_width() for s in rendered) + 36
     box_h = sum(s.get_height() for s in rendered) + 20
     box = pygame.Rect(0, 0, box_w, box_h)
-    box.midbottom = (width // 2, height - 18)
+    box.midbottom = (width // 2, height - 18) if area is None else (area.centerx, area.bottom - 8)
     layout_check.note_text(message, box)
     card = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(card, (16, 18, 22, int(225 * fade)), card.get_rect(), border_radius=10)

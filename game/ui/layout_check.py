@@ -45,6 +45,9 @@ class LayoutRecorder:
         self.texts: list[DrawnText] = []
         self.containers: list[Container] = []
         self._open: list[Container] = []
+        self.sizes: list[tuple[str, int]] = []  # (text, type size) of every label rendered
+        self.shrunk: list[str] = []  # labels that no wording fitted, drawn a step smaller
+        self.orphans: list[str] = []  # wrapped lines left holding a number or one character
 
     def add_container(self, rect: pygame.Rect, kind: str) -> Container:
         container = Container(pygame.Rect(rect), kind)
@@ -72,6 +75,9 @@ class LayoutRecorder:
         for container in self.containers:
             if not _inside(container.rect, self.window):
                 found.append(f"{container.kind} {_tuple(container.rect)} leaves the window {_tuple(self.window)}")
+        found += self.shrunk + self.orphans
+        found += [f"text {text!r} is drawn at {size}px, which is not on the type scale" for text, size in self.sizes
+                  if size not in _type_scale()]
         return found
 
 
@@ -85,6 +91,7 @@ def _tuple(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 _active: LayoutRecorder | None = None
 _texts: "weakref.WeakKeyDictionary[pygame.Surface, str]" = weakref.WeakKeyDictionary()
+_sizes: "weakref.WeakKeyDictionary[pygame.Surface, int]" = weakref.WeakKeyDictionary()
 
 
 @contextmanager
@@ -98,10 +105,30 @@ def recording(window: tuple[int, int]) -> Iterator[LayoutRecorder]:
         _active = previous
 
 
-def tag_text(surface: pygame.Surface, text: str) -> pygame.Surface:
+def _type_scale() -> set[int]:
+    from .theme import TYPE_SCALE
+
+    return set(TYPE_SCALE.values())
+
+
+def tag_text(surface: pygame.Surface, text: str, size: int | None = None) -> pygame.Surface:
     """Remember that `surface` shows `text` (text.render calls this for every label)."""
     _texts[surface] = text
+    if size is not None:
+        _sizes[surface] = size
     return surface
+
+
+def note_shrunk(text: str, size: int, drawn: int) -> None:
+    """No wording of `text` fitted its box at `size`: it was drawn at `drawn` instead."""
+    if _active is not None:
+        _active.shrunk.append(f"text {text!r} does not fit at {size}px in any wording (drawn at {drawn}px)")
+
+
+def note_orphan(text: str, line: str) -> None:
+    """Wrapping `text` left `line` (a number or one character) alone on a line."""
+    if _active is not None:
+        _active.orphans.append(f"text {text!r} wraps leaving {line!r} alone on a line")
 
 
 def note_panel(rect: Any) -> None:
@@ -140,4 +167,6 @@ class RecordingSurface(pygame.Surface):
             position = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
             ink = source.get_bounding_rect()
             _active.add_text(text, ink.move(position))
+            if source in _sizes:
+                _active.sizes.append((text, _sizes[source]))
         return drawn

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.i18n import tr
 from game.rules import Stone
 
 from . import layout_check, text, theme
@@ -113,12 +114,20 @@ def draw_move_list(
     moves: list[tuple[Stone, str]],
     size: int,
 ) -> None:
-    """The latest moves as "12. h8" in columns, newest last, as many as fit in `rect`."""
+    """The latest moves as "12. h8" in columns, newest last, as many as fit in `rect`. When
+    the earliest do not fit, the first row says which are left out ("… moves 1–19"), so the
+    list never seems to start at move 20."""
     if not moves or rect.height < size * 2:
         return
     columns = 3 if rect.width >= 210 else 2
     row_h = int(size * 1.45)
     rows = max(1, rect.height // row_h)
+    if len(moves) > rows * columns and rows > 1:
+        rows -= 1  # the top row holds the mark of the moves left out
+        hidden = len(moves) - rows * columns
+        mark = text.render(tr("moves.earlier", last=hidden), size, theme.TEXT_DIM)
+        surface.blit(mark, (rect.x, rect.y))
+        rect = pygame.Rect(rect.x, rect.y + row_h, rect.width, rect.height - row_h)
     shown = moves[-rows * columns :]
     first_number = len(moves) - len(shown) + 1
     col_w = rect.width // columns
@@ -136,3 +145,21 @@ def draw_move_list(
         pygame.draw.circle(surface, (120, 120, 120), centre, dot, width=1)
         label = text.render(notation, size, theme.TEXT, bold=index == len(shown) - 1)
         surface.blit(label, (dot_x + 2 * dot + 6, y))
+
+
+def chip_rows(widths: list[int], room: int) -> list[list[int]]:
+    """Chips of `widths` laid out in rows of at most `room`, by index. A last row left with one
+    chip ("Blunder 1" alone, issue 56) takes one more from the row above when it fits."""
+    rows: list[list[int]] = []
+    used = room + 1
+    for index, width in enumerate(widths):
+        if used + width > room:
+            rows.append([])
+            used = 0
+        rows[-1].append(index)
+        used += width
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        moved = rows[-2][-1]
+        if widths[moved] + widths[rows[-1][0]] <= room:
+            rows[-1].insert(0, rows[-2].pop())
+    return rows

@@ -36,3 +36,35 @@ CURSOR: Colour = (30, 110, 200)
 STONE_SCALE = 0.92
 #: Cached stone surfaces are drawn this many times larger, then smooth-scaled down.
 SUPERSAMPLE = 4
+
+#: The type scale: every piece of text is drawn at one of these sizes (in pixels), so labels
+#: that sit side by side share a size. A size asked for between two steps is drawn at the
+#: step below it (`type_size`), which keeps a layout that fitted at the asked size fitting.
+#: A label too wide for its box gets the catalogue's shorter wording, never a smaller step.
+TYPE_SCALE: dict[str, int] = {
+    "tiny": 10,
+    "caption": 12,
+    "small": 14,
+    "body": 16,
+    "label": 18,
+    "large": 21,
+    "heading": 25,
+    "title": 30,
+    "display": 38,
+    "hero": 48,
+    "banner": 60,
+}
+_STEPS = sorted(TYPE_SCALE.values())
+
+
+def type_size(asked: float) -> int:
+    """The type-scale step for a size a layout asked for: the largest step not above it."""
+    size = int(asked)
+    below = [step for step in _STEPS if step <= size]
+    return below[-1] if below else _STEPS[0]
+
+
+def type_step_below(size: int) -> int:
+    """The next smaller step of the scale (the smallest stays the smallest)."""
+    below = [step for step in _STEPS if step < size]
+    return below[-1] if below else _STEPS[0]

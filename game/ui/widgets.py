@@ -55,12 +55,18 @@ class Button:
             pygame.draw.rect(target, _lighter(colour, 24), top, border_radius=1)
         size = max(12, int(self.rect.height * 0.42))
         room = self.rect.width - 20
+        centre = self.rect.center
         if self.hint:
             hint = text.render(self.hint, max(10, int(size * 0.7)), theme.TEXT_DIM if self.enabled else label_colour)
             target.blit(hint, hint.get_rect(midright=(self.rect.right - 10, self.rect.centery)))
-            room -= 2 * (hint.get_width() + 8)
+            beside = room - hint.get_width() - 8  # the room left of the key hint
+            if text.fits(self.label, size, room - 2 * (hint.get_width() + 8), bold=True):
+                room -= 2 * (hint.get_width() + 8)  # centred on the button, clear of the hint
+            else:
+                room = beside
+                centre = (self.rect.x + 10 + beside // 2, self.rect.centery)
         label = text.fitted(self.label, size, label_colour, max(room, 20), bold=True)
-        target.blit(label, label.get_rect(center=self.rect.center))
+        target.blit(label, label.get_rect(center=centre))
         if focused:
             pygame.draw.rect(target, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=radius + 3)
 

@@ -6,12 +6,12 @@ from game.coach.describe import describe, move_line, summary_lines
 def test_a_missed_win_says_how_many_moves_and_how(vcf_review):
     text = describe(vcf_review.moves[21], "en")
     assert text.startswith("blunder — missed a win: five in ")
-    assert "by VCF (l10 " in text and "better: l10" in text
+    assert "with fours (l10 " in text and "better: l10" in text
 
 
 def test_an_allowed_win_names_the_attacker(vct_review):
     text = describe(vct_review.moves[39], "en")
-    assert "after this move black forces five in 5 by VCT (h10 " in text
+    assert "after this move black forces five in 5 with fours and threes (h10 " in text
 
 
 def test_chinese_texts_come_from_the_chinese_table(vcf_review, vct_review):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from game.coach import MoveClass
 from game.coach.describe import describe
+from game.i18n import tr_in
 from game.coach.review import _prove_unproven, judge_game
 from game.engine import Level, Limit, Position
 from game.engine.analysis import UNPROVEN_CHANCE, Analysis, analyse, proven_analysis
@@ -54,7 +55,7 @@ def test_a_move_that_leaves_a_must_defend_position_undefended_is_flagged_with_th
     proof = review.allowed_win
     assert proof is not None and proof.attacker is before.to_move.opponent
     assert _plays_out_to_five(board, proof.attacker, proof.line)
-    assert "proven attack" in describe(review, "en") and "搜索证明" in describe(review, "zh")
+    assert tr_in("en", "coach.kind.search") in describe(review, "en") and tr_in("zh", "coach.kind.search") in describe(review, "zh")
 
 
 def test_a_mate_score_without_a_line_is_a_large_advantage_not_a_win():

@@ -50,6 +50,8 @@ def _hot_seat() -> Game:
 
 # scene name -> the ways to open it worth checking (each a function returning switch parameters)
 SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
+    "settings": [dict, lambda: {"page": "game"}, lambda: {"page": "display"}],
+    "help": [lambda topic=topic: {"topic": topic} for topic in ("rules", "openings", "forbidden", "ladder", "puzzles", "coach")],
     "play": [
         lambda: {"game": _played(_vs_computer(), _FIVE[:4])},
         lambda: {"game": _hot_seat()},
@@ -108,7 +110,7 @@ def _problems_on_screen(app) -> list[str]:
     surface = RecordingSurface(size)
     with recording(size) as recorder:
         app.manager.current.draw(surface)
-        chrome.draw_toast(surface, app.toast or "", 1.0)
+        chrome.draw_toast(surface, app.toast or "", 1.0, app.manager.current.toast_area())
     assert recorder.texts, "the recorder saw no text at all: the drawing helpers stopped reporting"
     return recorder.problems()
 

@@ -22,7 +22,7 @@ from game.ui import text, theme
 from game.ui.analysis_view import percent
 from game.ui.eval_graph import CLASS_COLOURS, draw_eval_graph
 from game.ui.layout import ScreenLayout
-from game.ui.panel import draw_spinner
+from game.ui.panel import chip_rows, draw_spinner
 from game.ui.stones import stone_surface
 
 from ..shared.names import colour_name
@@ -137,20 +137,20 @@ def _draw_summary(surface: pygame.Surface, review: GameReview, x: int, y: int, i
         image = text.fitted(head, body, theme.TEXT, inner - icon.get_width() - 6, bold=True)
         surface.blit(image, (x + icon.get_width() + 6, y + (icon.get_height() - image.get_height()) // 2))
         y += max(icon.get_height(), image.get_height()) + 2
-        cx = x
         small = max(11, body - 2)
-        for move_class in MoveClass:
-            count = summary.counts.get(move_class, 0)
-            colour = CLASS_COLOURS[move_class.value]
-            label = text.render(f"{tr('gamereview.class.' + move_class.value)} {count}", small, theme.TEXT_DIM)
-            width = label.get_width() + small + 10
-            if cx + width > x + inner:
-                cx = x
-                y += label.get_height() + 1
-            pygame.draw.circle(surface, colour, (cx + small // 2, y + label.get_height() // 2), max(3, small // 3))
-            surface.blit(label, (cx + small, y))
-            cx += width
-        y += int(small * 1.5) + 4
+        labels = [(CLASS_COLOURS[move_class.value],
+                   text.render(f"{tr('gamereview.class.' + move_class.value)} {summary.counts.get(move_class, 0)}",
+                               small, theme.TEXT_DIM)) for move_class in MoveClass]
+        widths = [label.get_width() + small + 10 for _, label in labels]
+        for row_number, row in enumerate(chip_rows(widths, inner)):
+            cx = x
+            for index in row:
+                colour, label = labels[index]
+                pygame.draw.circle(surface, colour, (cx + small // 2, y + label.get_height() // 2), max(3, small // 3))
+                surface.blit(label, (cx + small, y))
+                cx += widths[index]
+            y += labels[0][1].get_height() + 1
+        y += int(small * 0.5) + 3
     return y + 2
 
 

@@ -33,7 +33,7 @@ from game.rules import Board, IllegalMoveError, Reason
 from game.storage import record_from_game
 from game.storage.engines import find_entry
 from game.ui import chrome, theme
-from game.ui.analysis_view import draw_line_stones
+from game.ui.analysis_view import draw_better_move, draw_line_stones
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.eval_graph import CLASS_COLOURS, move_at
 from game.ui.widgets import Button, FocusGroup
@@ -412,5 +412,4 @@ class CoachReviewScene(Scene):
         colour = CLASS_COLOURS[review.move_class.value]
         pygame.draw.circle(surface, colour, grid.pixel_of(review.point), diameter // 2 + 3, width=max(3, diameter // 9))
         if review.best_move is not None and review.best_move != review.point and review.move_class.is_flagged:
-            draw_line_stones(surface, grid, diameter, review.stone, (review.best_move,), self.board, alpha=140)
-            pygame.draw.circle(surface, CLASS_COLOURS["best"], grid.pixel_of(review.best_move), diameter // 2 + 2, width=3)
+            draw_better_move(surface, grid, diameter, review.stone, review.best_move, CLASS_COLOURS["best"])

@@ -30,10 +30,6 @@ def _opponent_label(value: str, engines: dict[str, str]) -> str:
 _SHOWCASE = [(7, 7), (8, 6), (8, 8), (6, 6), (9, 9), (10, 10), (7, 9), (6, 10), (7, 8), (7, 6)]
 
 
-#: Lines of notes about the opponent above the column (the rung's description, the suggestion).
-_NOTE_LINES = 3
-
-
 def _row_gap(row_h: int) -> int:
     return max(6, row_h // 4)
 
@@ -52,13 +48,16 @@ _WIDE = ("continue", "play_ai")
 
 def _column_rows(visible: list[Any], paired: bool) -> list[list[Any]]:
     """The column's rows, top to bottom. Paired, the plain buttons below the choices (two
-    players, puzzles, online, watch, load, statistics, settings, quit) sit two to a row."""
+    players, puzzles, online, watch, load, statistics, settings, help, quit) sit two to a row,
+    and an odd one out joins the last pair rather than taking a row of its own."""
     rows: list[list[Any]] = []
     for widget in visible:
         if paired and _is_plain(widget) and rows and len(rows[-1]) == 1 and _is_plain(rows[-1][0]):
             rows[-1].append(widget)
         else:
             rows.append([widget])
+    if paired and len(rows) > 1 and len(rows[-1]) == 1 and _is_plain(rows[-1][0]) and len(rows[-2]) == 2:
+        rows[-2].append(rows.pop()[0])
     return rows
 
 
@@ -112,6 +111,7 @@ class MenuScene(Scene):
             Button("load", tr("menu.load"), visible=self.app.manager.has_scene("load")),
             Button("stats", tr("menu.stats"), visible=self.app.manager.has_scene("stats")),
             Button("settings", tr("menu.settings")),
+            Button("help", tr("menu.help"), visible=self.app.manager.has_scene("help")),
             Button("quit", tr("menu.quit")),
         ]
 
@@ -121,23 +121,47 @@ class MenuScene(Scene):
         column_w = int(min(440, max(300, width * 0.36)))
         row_h = int(min(54, max(38, height * 0.062)))
         visible = [w for w in widgets if w.visible]
-        # room for the level note and the rule summary above the column, the key footer below it
-        top_room, bottom_room = (_NOTE_LINES + 2) * max(14, row_h // 3) + 24, max(12, height // 52) + 22
+        # the level's notes sit right under the Level (or rung) row they describe, the
+        # opening rule's under the Opening row; whole notes only, dropped (the opening's first)
+        # when a small window has no room for them
+        self.note_size = theme.type_size(max(14, row_h // 3))
+        line_h = int(self.note_size * 1.3)
+        described = next((w for w in reversed(visible) if getattr(w, "action", "") in ("level", "rung")), None)
+        opening_row = next(w for w in widgets if getattr(w, "action", "") == "opening")
+        level_notes = [text.wrap(note, self.note_size, column_w) for note in self.level_notes()]
+        opening_notes = [text.wrap(self.opening_note(), self.note_size, column_w)] if self.opening_note() else []
+        # room for the rule summary above the column, the key footer below it
+        top_room, bottom_room = 2 * max(14, row_h // 3) + 24, max(12, height // 52) + 22
+        avail = height - top_room - bottom_room
         rows = _column_rows(visible, paired=False)
-        if _column_height(len(rows), _MIN_ROW_H) > height - top_room - bottom_room:
+        if _column_height(len(rows), _MIN_ROW_H) + line_h * sum(map(len, level_notes + opening_notes)) > avail:
             rows = _column_rows(visible, paired=True)  # a small window: the plain buttons two abreast
-        while row_h > _MIN_ROW_H and _column_height(len(rows), row_h) > height - top_room - bottom_room:
+        while level_notes + opening_notes and _column_height(len(rows), _MIN_ROW_H) + line_h * sum(map(len, level_notes + opening_notes)) > avail:
+            (opening_notes if opening_notes else level_notes).pop()
+        self.note_lines = [line for note in level_notes for line in note]
+        opening_lines = [line for note in opening_notes for line in note]
+        under = {id(described): self.note_lines, id(opening_row): opening_lines}
+        notes_h = (len(self.note_lines) + len(opening_lines)) * line_h
+        while row_h > _MIN_ROW_H and _column_height(len(rows), row_h) + notes_h > avail:
             row_h -= 1  # a small window with many rows: thinner rows rather than rows off-screen
         gap = _row_gap(row_h)
-        total = _column_height(len(rows), row_h)
+        total = _column_height(len(rows), row_h) + notes_h
         x = width - column_w - int(width * 0.07)
         y = min(max(int(height * 0.22), (height - total) // 2 + int(height * 0.06)), height - total - int(height * 0.06))
         y = max(top_room, min(y, height - bottom_room - total))
+        self.notes_top = y
+        self.placed_notes: list[tuple[int, list[str]]] = []
         for row in rows:
             cell_w = (column_w - gap * (len(row) - 1)) // len(row)
             for index, widget in enumerate(row):
                 widget.rect = pygame.Rect(x + index * (cell_w + gap), y, cell_w, row_h)
             y += row_h + gap
+            lines = under.get(id(row[0]), []) if len(row) == 1 else []
+            if lines:
+                if lines is self.note_lines:
+                    self.notes_top = y - gap // 2
+                self.placed_notes.append((y - gap // 2, lines))
+                y += len(lines) * line_h
         self.focus.set_widgets(widgets)
         # the decorative board fills the left side under the title
         side = int(min(x - width * 0.1, height * 0.62))
@@ -186,8 +210,10 @@ class MenuScene(Scene):
             self.resize(self.app.screen.get_size())  # the rung row comes and goes with "Ladder"
         elif action == "rung":
             self.app.update_settings(settings.with_changes(ladder_rung=value))
+            self.resize(self.app.screen.get_size())  # the rung's description may take more lines
         elif action == "opening":
             self.app.update_settings(settings.with_changes(opening=value))
+            self.resize(self.app.screen.get_size())  # its note comes, goes or changes
         elif action == "puzzles":
             self.app.manager.switch("puzzles")
         elif action == "online":
@@ -200,6 +226,8 @@ class MenuScene(Scene):
             self.app.manager.switch("stats")
         elif action == "settings":
             self.app.manager.switch("settings")
+        elif action == "help":
+            self.app.manager.switch("help")
         elif action == "quit":
             self.app.quit()
 
@@ -233,7 +261,7 @@ class MenuScene(Scene):
         surface.blit(subtitle, subtitle.get_rect(midtop=(self.title_centre[0], self.title_centre[1] + title_size // 2 + 4)))
         self._draw_column_heading(surface)
         self.focus.draw(surface)
-        footer = text.render(tr("menu.footer"), max(12, height // 52), theme.TEXT_DIM)
+        footer = text.fitted(tr("menu.footer"), max(12, height // 52), theme.TEXT_DIM, width - 32)
         surface.blit(footer, footer.get_rect(bottomright=(width - 16, height - 10)))
 
     def _draw_column_heading(self, surface: pygame.Surface) -> None:
@@ -245,14 +273,18 @@ class MenuScene(Scene):
         summary = tr("menu.summary", rule=rule, size=settings.board_size)
         size = max(14, first.rect.height // 3)
         label = text.fitted(summary, size, theme.TEXT_DIM, first.rect.width)
-        bottom = first.rect.top - 12
-        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, bottom)))
-        bottom -= label.get_height() + 6
-        lines = [line for note in self.level_notes() for line in text.wrap(note, size, first.rect.width)]
-        for line in reversed(lines[-_NOTE_LINES:]):  # drawn upwards from the summary
-            image = text.fitted(line, size, theme.ACCENT, first.rect.width)
-            surface.blit(image, image.get_rect(midbottom=(first.rect.centerx, bottom)))
-            bottom -= image.get_height() + 2
+        surface.blit(label, label.get_rect(midbottom=(first.rect.centerx, first.rect.top - 12)))
+        for y, lines in self.placed_notes:  # under the row each describes
+            for line in lines:
+                colour = theme.ACCENT if lines is self.note_lines else theme.TEXT_DIM
+                image = text.render(line, self.note_size, colour)
+                surface.blit(image, image.get_rect(midtop=(first.rect.centerx, y)))
+                y += int(self.note_size * 1.3)
+
+    def opening_note(self) -> str:
+        """What the chosen opening rule means, in a player's words ("" for a free start)."""
+        opening = self.app.settings.opening
+        return "" if opening == "free" else tr(f"menu.opening_note.{opening}")
 
     def level_notes(self) -> list[str]:
         """At most two lines about the opponent: what the chosen rung or Adaptive does, and the

@@ -67,10 +67,8 @@ def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
     surface.blit(heading, (px + pad, y))
     y += heading.get_height() + pad // 2
     opening_line = opening_heading(game)
-    if opening_line:
-        image = text.fitted(opening_line, max(12, int(heading_size * 0.7)), theme.TEXT_DIM, inner_w)
-        surface.blit(image, (px + pad, y - pad // 4))
-        y += image.get_height() + pad // 4
+    y = _draw_opening_and_teaching(surface, opening_line, scene.coach.teaching, (px + pad, y - pad // 4), inner_w,
+                                   max(12, int(heading_size * 0.7))) + pad // 4
     card_h = int(min(86, max(58, ph * 0.13)))
     for stone in (Stone.BLACK, Stone.WHITE):
         human = game.config.player(stone).is_human
@@ -92,6 +90,9 @@ def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
         surface.blit(info_img, (px + pad, y + pad // 2))
     y += info_img.get_height() + pad
     status_h = int(info_size * 1.4) * 3
+    if scene.coach.analysis.visible:  # the analysis needs the room: the status takes only its lines
+        lines = len(text.wrap(status_line(scene)[0], info_size, inner_w - 2 * info_size)) or 1
+        status_h = int(info_size * 1.4) * min(3, lines)
     if card is None or y + int(info_size * 1.4) <= card.top:
         status_h = min(status_h, room - y) if card is not None else status_h
         _draw_status(surface, scene, pygame.Rect(px + pad, y, inner_w, status_h), info_size)
@@ -107,6 +108,27 @@ def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
     if not scene.coach.draw_panel(surface, list_rect, max(12, int(info_size * 0.85))):
         draw_move_list(surface, list_rect, moves, max(12, int(info_size * 0.85)))
     scene.focus.draw(surface)
+
+
+def _draw_opening_and_teaching(surface: pygame.Surface, opening_line: str, teaching: bool, at: tuple[int, int],
+                               room: int, size: int) -> int:
+    """The opening's name, then "Teaching mode on" (beside it when both fit, else below):
+    the player sees the coach is watching before it first speaks. Returns the y below them."""
+    x, y = at
+    if not opening_line and not teaching:
+        return y
+    tag = text.render(tr("play.teaching_on"), size, theme.GOOD, bold=True) if teaching else None
+    if opening_line:
+        image = text.fitted(opening_line, size, theme.TEXT_DIM, room)
+        surface.blit(image, (x, y))
+        if tag is not None and image.get_width() + 16 + tag.get_width() <= room:
+            surface.blit(tag, (x + image.get_width() + 16, y))
+            return y + image.get_height()
+        y += image.get_height()
+    if tag is not None:
+        surface.blit(tag, (x, y))
+        y += tag.get_height()
+    return y
 
 
 def status_line(scene: PanelSource) -> tuple[str, Colour]:

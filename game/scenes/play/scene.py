@@ -464,6 +464,12 @@ class PlayScene(Scene):
             self._forbidden_key = key
         return self._forbidden
 
+    def toast_area(self) -> pygame.Rect:
+        """Notices sit in the panel just above its buttons: over the move list, never over a
+        button or the board's coordinates."""
+        px, py, pw, _ = self.layout.panel_rect
+        return pygame.Rect(px, py, pw, self.buttons_top - py)
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         surface.blit(chrome.backdrop(surface.get_size(), layout.board_rect, layout.panel_rect), (0, 0))

@@ -44,13 +44,6 @@ def _gap(row_h: int) -> int:
     return max(4, row_h // 6)
 
 
-def _column_height(widgets: list[Any], row_h: int) -> int:
-    """Pixels from the first row's top to below the Back button, as resize lays them out."""
-    gap = _gap(row_h)
-    buttons = sum(isinstance(widget, Button) for widget in widgets)
-    return len(widgets) * (row_h + gap) + buttons * 2 * gap
-
-
 class SettingsScene(Scene):
     # (setting field, label key, choices, how a choice reads)
     ROWS: tuple[tuple[str, str, tuple[Any, ...], Any], ...] = (
@@ -70,75 +63,88 @@ class SettingsScene(Scene):
         ("teaching_mode", "settings.teaching", ON_OFF, _on_off),
     )
 
+    #: The rows are shown a page at a time, so each reads at a comfortable size (issue 56).
+    PAGES: dict[str, tuple[str, ...]] = {
+        "rules": ("rule", "opening", "named_opening", "board_size", "forbidden_loses"),
+        "game": ("undo_limit", "clock_minutes", "teaching_mode"),
+        "display": ("show_move_numbers", "show_coordinates", "sound_volume", "muted", "language", "fullscreen"),
+    }
+    #: Rows that only mean something under renju: hidden under the other rules.
+    RENJU_ONLY = ("named_opening", "forbidden_loses")
+
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
+        self.page = params["page"] if params.get("page") in self.PAGES else next(iter(self.PAGES))
         self.resize(self.app.screen.get_size())
+
+    def _shown(self, field_name: str) -> bool:
+        if field_name not in self.PAGES[self.page]:
+            return False
+        return self.app.settings.rule == "renju" or field_name not in self.RENJU_ONLY
 
     def _widgets(self) -> list[Any]:
         settings = self.app.settings
-        rows: list[Any] = []
+        rows: list[Any] = [
+            Button(f"page_{page}", tr(f"settings.page_{page}"), primary=page == self.page) for page in self.PAGES
+        ]
         for field_name, label_key, choices, describe in self.ROWS:
-            row = OptionRow(field_name, tr(label_key), choices, describe=describe)
+            row = OptionRow(field_name, tr(label_key), choices, describe=describe, visible=self._shown(field_name))
             row.select(getattr(settings, field_name))
             rows.append(row)
         rows.append(Button("engines", tr("settings.engines"), visible=self.app.manager.has_scene("engines")))
-        rows.append(Button("back", tr("common.back"), primary=True, hint="Esc"))
+        rows.append(Button("back", tr("common.back"), hint="Esc"))
         return rows
+
+    def note(self) -> str:
+        """The footnote under the card: what teaching mode does on its page, else when changes apply."""
+        return tr("settings.teaching_note") if self.page == "game" else tr("settings.note")
 
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
         widgets = self._widgets()
-        top = int(height * 0.17)
-        self.note_size = max(12, height // 55)
-        # below the last row: the card's padding, then the footnote under the card, then a margin
-        room = height - top - (28 + 8 + int(self.note_size * 1.6) + 6)
-        options = [widget for widget in widgets if not isinstance(widget, Button)]
-        buttons = [widget for widget in widgets if isinstance(widget, Button) and widget.visible]
-        row_h = 48
-        while row_h > 30 and _column_height(widgets, row_h) > room:
+        tabs = widgets[: len(self.PAGES)]
+        options = [widget for widget in widgets[len(self.PAGES):] if isinstance(widget, OptionRow) and widget.visible]
+        buttons = [widget for widget in widgets[len(self.PAGES):] if isinstance(widget, Button) and widget.visible]
+        top = int(height * 0.15)
+        self.note_size = theme.TYPE_SCALE["small"] if height < 900 else theme.TYPE_SCALE["body"]
+        # below the last row: the card's padding, then two lines of footnote under the card, then a margin
+        room = height - top - (28 + 8 + int(self.note_size * 3.2) + 6)
+        # the page tabs, the options, the buttons side by side; rows as tall on every page (the
+        # longest page's), so the type does not change size from page to page
+        longest = max(sum(1 for name in names if self.app.settings.rule == "renju" or name not in self.RENJU_ONLY)
+                      for names in self.PAGES.values())
+        rows = 2 + longest
+        row_h = 52
+        while row_h > 28 and rows * (row_h + _gap(row_h)) + 4 * _gap(row_h) > room:
             row_h -= 1
-        if _column_height(widgets, row_h) <= room:
-            self._one_column(options, buttons, width, top, row_h)
-        else:  # a short window: the options side by side in two columns, the buttons below
-            half = (len(options) + 1) // 2
-            while row_h > 26 and half * (row_h + _gap(row_h)) + 3 * _gap(row_h) + row_h > room:
-                row_h -= 1
-            self._two_columns(options[:half], options[half:], buttons, width, top, row_h)
-        self.focus.set_widgets(widgets)
-
-    def _one_column(self, options: list[Any], buttons: list[Any], width: int, top: int, row_h: int) -> None:
         gap = _gap(row_h)
-        column_w = int(min(640, width * 0.7))
+        column_w = int(min(680, width * 0.8))
         x = (width - column_w) // 2
         y = top
+        tab_w = (column_w - 2 * gap * (len(tabs) - 1)) // len(tabs)
+        for index, tab in enumerate(tabs):
+            tab.rect = pygame.Rect(x + index * (tab_w + 2 * gap), y, tab_w, row_h)
+        y += row_h + 2 * gap
         for widget in options:
             widget.rect = pygame.Rect(x, y, column_w, row_h)
             y += row_h + gap
-        for widget in buttons:
-            y += gap * 2
-            widget.rect = pygame.Rect(x + column_w // 4, y, column_w // 2, row_h)
-            y += row_h + gap
-        self.card = pygame.Rect(x - 24, top - 20, column_w + 48, y - top + 28)
-
-    def _two_columns(self, left: list[Any], right: list[Any], buttons: list[Any], width: int, top: int, row_h: int) -> None:
-        gap, between = _gap(row_h), 24
-        total_w = int(min(1180, width - 64))
-        column_w = (total_w - between) // 2
-        x = (width - total_w) // 2
-        for column, widgets in enumerate((left, right)):
-            for index, widget in enumerate(widgets):
-                widget.rect = pygame.Rect(x + column * (column_w + between), top + index * (row_h + gap), column_w, row_h)
-        y = top + len(left) * (row_h + gap) + 2 * gap
-        button_w = min(column_w, 320)
-        start = (width - (len(buttons) * button_w + (len(buttons) - 1) * between)) // 2
+        y += gap
+        shown = len(buttons)
+        button_w = (column_w - (shown - 1) * 2 * gap) // max(1, shown)
         for index, widget in enumerate(buttons):
-            widget.rect = pygame.Rect(start + index * (button_w + between), y, button_w, row_h)
+            widget.rect = pygame.Rect(x + index * (button_w + 2 * gap), y, button_w, row_h)
         y += row_h + gap
-        self.card = pygame.Rect(x - 24, top - 20, total_w + 48, y - top + 28)
+        self.card = pygame.Rect(x - 24, top - 20, column_w + 48, y - top + 28)
+        self.focus.set_widgets(widgets)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         activation = self.focus.handle_event(event)
         if activation is not None:
+            if activation.action.startswith("page_"):
+                self.app.play_sound("click")
+                self.page = activation.action.removeprefix("page_")
+                self.resize(self.app.screen.get_size())
+                return
             if activation.action == "engines":
                 self.app.play_sound("click")
                 self.app.manager.switch("engines")
@@ -149,7 +155,7 @@ class SettingsScene(Scene):
                 return
             self.app.update_settings(self.app.settings.with_changes(**{activation.action: activation.value}))
             self.app.play_sound("click")
-            if activation.action == "language":
+            if activation.action in ("language", "rule"):
                 self.resize(self.app.screen.get_size())  # every label changes
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.manager.switch("menu")
@@ -161,5 +167,8 @@ class SettingsScene(Scene):
         title = text.render(tr("settings.title"), int(min(56, max(30, height * 0.06))), theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midbottom=(width // 2, self.card.top - 10)))
         self.focus.draw(surface)
-        note = text.fitted(tr("settings.note"), self.note_size, theme.TEXT_DIM, width - 32)
-        surface.blit(note, note.get_rect(midtop=(width // 2, self.card.bottom + 8)))
+        y = self.card.bottom + 8
+        for line in text.wrap(self.note(), self.note_size, min(width - 32, self.card.width))[:2]:
+            image = text.render(line, self.note_size, theme.TEXT_DIM)
+            surface.blit(image, image.get_rect(midtop=(width // 2, y)))
+            y += int(self.note_size * 1.5)

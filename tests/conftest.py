@@ -13,6 +13,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+
+# Property tests check results, not speed: a per-example deadline only fails them on a busy
+# machine (CI's two cores also run the engine worker), so there is none, and no slow-input check.
+hypothesis_settings.register_profile("no_deadline", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile("no_deadline")
 
 from game.storage import Settings, UserStore  # noqa: E402
 

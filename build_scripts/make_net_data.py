@@ -3,7 +3,8 @@
     python build_scripts/make_net_data.py run --out /work/runs/netdata [--seed 1] [--rule freestyle]
         [--positions 2000000] [--jobs N] [--nodes 10000] [--master-every 8] [--master-nodes 20000]
         [--balance 200] [--min-stones 3] [--max-stones 6] [--teacher PATH]
-    python build_scripts/make_net_data.py pack --out /work/runs/netdata [--rule R] [--seed S] --to FILE.bin.gz [--max-positions N]
+    python build_scripts/make_net_data.py pack --out /work/runs/netdata [--rule R] [--seed S] --to FILE.bin.gz
+        [--max-positions N]
     python build_scripts/make_net_data.py stats FILE...
 
 `run`: every game starts from its own seeded random opening (3-6 stones within 3 of the
@@ -77,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no teacher at {args.teacher}", file=sys.stderr)
             return 2
         try:
-            run(run_folder(Path(args.out), settings.rule, settings.seed), settings, [str(Path(args.teacher).resolve())], args.positions, max(1, args.jobs),
-                args.report_every, log=lambda text: print(text, flush=True))
+            run(run_folder(Path(args.out), settings.rule, settings.seed), settings, [str(Path(args.teacher).resolve())],
+                args.positions, max(1, args.jobs), args.report_every, log=lambda text: print(text, flush=True))
         except RunError as error:
             print(error, file=sys.stderr)
             return 2

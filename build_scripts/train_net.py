@@ -97,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     rates, int_rates = quantized.win_rate(value), quantized.win_rate(int_value)
     finite = np.isfinite(policy) & (policy > -1e8)
     log(f"held out, all {len(held)} positions:")
-    log(f"  constant  {value_text(value_numbers(held, np.full(len(held), teacher_rate(training.scores, scale).mean()), scale))}")
-    log(f"  net float {value_text(value_numbers(held, rates, scale))}; policy {topk_text(policy_ranks(policy, held.best))}")
+    constant = np.full(len(held), teacher_rate(training.scores, scale).mean())
+    log(f"  constant  {value_text(value_numbers(held, constant, scale))}")
+    log(f"  net float {value_text(value_numbers(held, rates, scale))}; "
+        f"policy {topk_text(policy_ranks(policy, held.best))}")
     log(f"  net int   {value_text(value_numbers(held, int_rates, scale))}; "
         f"policy {topk_text(policy_ranks(int_policy, held.best))}")
     log(f"  quantized vs float: win rate max |diff| {np.abs(rates - int_rates).max():.4f}, "

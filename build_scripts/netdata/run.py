@@ -9,7 +9,6 @@ already there and carries on; a folder made with other settings is refused.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait

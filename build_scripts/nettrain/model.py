@@ -48,7 +48,8 @@ class LineNet(nn.Module):
     def to_float_net(self) -> FloatNet:
         def a(t):
             return t.detach().cpu().double().numpy()
-        return FloatNet(a(self.embed.weight), a(self.linear.weight)[:, 0], a(self.v1.weight), a(self.v1.bias), a(self.v2.weight), a(self.v2.bias),
+        return FloatNet(a(self.embed.weight), a(self.linear.weight)[:, 0], a(self.v1.weight), a(self.v1.bias),
+                        a(self.v2.weight), a(self.v2.bias),
                         a(self.v3.weight), a(self.v3.bias), a(self.p1.weight), a(self.p1.bias),
                         a(self.p2.weight)[0], a(self.p2.bias))
 

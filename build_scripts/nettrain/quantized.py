@@ -17,8 +17,8 @@ once, which the clamped layers learn slowly. Integers: the linear term is int16 
 their sum shifted right by 2 to 128 a unit, so h_c is 0..127; dense weights are int8
 at 64 a unit (the training keeps them within +-127/64), biases int32 at 8192 a unit, and
 each layer's sum is shifted right by 6 back to 128 a unit before its clamp. The pooled
-sum is divided by 32 with a shift of 5. Every shift rounds: (x + half) >> bits. A stone changes the shapes of at most 33 cells,
-so the C engine keeps acc_c, h_c and the pooled sum and updates only those.
+sum is divided by 32 with a shift of 5. Every shift rounds: (x + half) >> bits.
+A stone changes the shapes of at most 33 cells, so the C engine keeps acc_c, h_c and the pooled sum and updates only those.
 
 File: b"GNET", version (u16), D, H1, H2, P (u16 each), the shape-id count (u32), then
 embed (int16, count x D), linear (int16, count), W1 (int8, H1 x D), b1 (int32), W2, b2, W3 (3 x H2), b3, P1 (P x D),
@@ -81,7 +81,8 @@ class FloatNet:
         """Random weights of the right sizes (for tests)."""
         def dense(o, i):
             return np.clip(rng.normal(0, 1 / np.sqrt(i), (o, i)), -WEIGHT_MAX, WEIGHT_MAX)
-        return cls(rng.normal(0.05, 0.15, (CODE_COUNT, d)), rng.normal(0, 0.02, CODE_COUNT), dense(h1, d), rng.normal(0, 0.1, h1),
+        return cls(rng.normal(0.05, 0.15, (CODE_COUNT, d)), rng.normal(0, 0.02, CODE_COUNT),
+                   dense(h1, d), rng.normal(0, 0.1, h1),
                    dense(h2, h1), rng.normal(0, 0.1, h2), dense(3, h2), rng.normal(0, 0.1, 3),
                    dense(p, d), rng.normal(0, 0.1, p), dense(1, p)[0], rng.normal(0, 0.1, 1))
 

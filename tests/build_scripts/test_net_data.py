@@ -171,3 +171,13 @@ def test_the_committed_sample_reads():
     assert sum(len(g.scores) for g in games) >= 2000
     assert all(g.rule == "freestyle" for g in games)
     assert [g.index for g in games] == sorted(g.index for g in games)
+
+
+def test_the_command_counts_a_file_and_refuses_a_missing_teacher(tmp_path, capsys):
+    import make_net_data
+
+    assert make_net_data.main(["stats", str(SAMPLE), str(tmp_path / "missing.bin")]) == 0
+    out = capsys.readouterr()
+    assert "261 games" in out.out and "missing.bin" in out.err
+    assert make_net_data.main(["run", "--out", str(tmp_path), "--teacher", str(tmp_path / "no-brain")]) == 2
+    assert "no teacher" in capsys.readouterr().err

@@ -12,7 +12,8 @@ teacher against itself, 1 Master black, 2 Master white), result (0 none, 1 black
 (score, best) and a CRC-32 of all of it. A record never spans a torn write undetected:
 reading stops at the first record whose length or CRC is wrong, and `repair` cuts the
 file there, so an interrupted run resumes from its last whole game.
-About 3 bytes a position before gzip.
+About 5 bytes a position, 4.3 gzipped. `pack` writes the finished set in columns
+instead (about 2.7 bytes a position gzipped: 2,000,000 positions in some 5.5 MB).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Iterator
 
 MAGIC = b"NG"
+MAGIC_PACKED = b"NGPK"
 VERSION = 1
 RULES = {"freestyle": 0, "standard": 1, "renju": 2}
 RULE_NAMES = {code: name for name, code in RULES.items()}
@@ -100,9 +102,12 @@ def decode_stream(data: bytes) -> tuple[list[GameRecord], int]:
 
 
 def read_games(path: str | os.PathLike[str]) -> list[GameRecord]:
-    """Every whole game in a record file, plain or gzipped (.gz)."""
+    """Every whole game in a record file (as a run appends them) or a packed one (.gz).
+    Raises RecordError for a packed file that is damaged."""
     path = Path(path)
     data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    if data.startswith(MAGIC_PACKED):
+        return unpack_columns(data)
     return decode_stream(data)[0]
 
 
@@ -149,14 +154,69 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
+def pack_columns(games: list[GameRecord]) -> bytes:
+    """Games as columns, which compress to about half of the records' size: b"NGPK",
+    version, the count (u32); per game its index (u32), rule, source, result, stones,
+    first_label and labels (u8 each); then every game's stones; then every score (int16);
+    then the best moves that are not simply the move played next, as (label number (u32),
+    cell (u8)) after their count (u32)."""
+    head = [MAGIC_PACKED, struct.pack("<BI", VERSION, len(games))]
+    meta, stones, scores, odd = [], [], [], []
+    ordinal = 0
+    for game in games:
+        meta.append(struct.pack("<I6B", game.index, RULES[game.rule], game.source, game.result, len(game.stones),
+                                game.first_label, len(game.scores)))
+        stones.append(bytes(game.stones))
+        scores.append(struct.pack(f"<{len(game.scores)}h", *game.scores))
+        for k, best in enumerate(game.best):
+            ply = game.first_label + k
+            if ply >= len(game.stones) or game.stones[ply] != best:
+                odd.append(struct.pack("<IB", ordinal, best))
+            ordinal += 1
+    return b"".join(head + meta + stones + scores + [struct.pack("<I", len(odd))] + odd)
+
+
+def unpack_columns(data: bytes) -> list[GameRecord]:
+    """The games of pack_columns. Raises RecordError when the data is cut short or wrong."""
+    try:
+        version, count = struct.unpack_from("<BI", data, len(MAGIC_PACKED))
+        if data[:len(MAGIC_PACKED)] != MAGIC_PACKED or version != VERSION:
+            raise RecordError("not a packed game file of this version")
+        at = len(MAGIC_PACKED) + 5
+        meta = [struct.unpack_from("<I6B", data, at + 10 * k) for k in range(count)]
+        at += 10 * count
+        moves = []
+        for row in meta:
+            moves.append(tuple(data[at:at + row[4]]))
+            at += row[4]
+        labels = sum(row[6] for row in meta)
+        scores = struct.unpack_from(f"<{labels}h", data, at)
+        at += 2 * labels
+        (odd_count,) = struct.unpack_from("<I", data, at)
+        odd = dict(struct.unpack_from("<IB", data, at + 4 + 5 * k) for k in range(odd_count))
+        if at + 4 + 5 * odd_count != len(data):
+            raise RecordError("packed game file of the wrong length")
+    except struct.error as error:
+        raise RecordError(f"packed game file cut short: {error}") from error
+    games, ordinal = [], 0
+    for (index, rule, source, result, _, first, count_labels), played in zip(meta, moves):
+        if rule not in RULE_NAMES:
+            raise RecordError(f"unknown rule code {rule}")
+        best = tuple(odd[ordinal + k] if ordinal + k in odd else played[first + k] for k in range(count_labels))
+        games.append(GameRecord(index, RULE_NAMES[rule], source, result, played, first,
+                                tuple(scores[ordinal:ordinal + count_labels]), best))
+        ordinal += count_labels
+    return games
+
+
 def pack(games: list[GameRecord], path: Path, max_positions: int | None = None) -> int:
-    """Write `games` sorted by index, gzipped and deterministically (no time stamp), up to
-    `max_positions` positions (whole games). Returns the positions written."""
+    """Write `games` sorted by index as gzipped columns, deterministically (no time stamp),
+    up to `max_positions` positions (whole games). Returns the positions written."""
     chosen, total = [], 0
     for game in sorted(games, key=lambda g: g.index):
         if max_positions is not None and total + len(game.scores) > max_positions:
             break
         chosen.append(game)
         total += len(game.scores)
-    atomic_write_bytes(path, gzip.compress(b"".join(encode(g) for g in chosen), compresslevel=9, mtime=0))
+    atomic_write_bytes(path, gzip.compress(pack_columns(chosen), compresslevel=9, mtime=0))
     return total

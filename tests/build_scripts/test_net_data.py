@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT / "build_scripts"))
 from combo.teacher import Teacher  # noqa: E402
 from netdata.openings import random_opening  # noqa: E402
 from netdata.play import Settings, play_game  # noqa: E402
-from netdata.records import (GameRecord, RecordError, decode_stream, encode, pack, read_games,  # noqa: E402
-                             repair)
+from netdata.records import (GameRecord, RecordError, decode_stream, encode, pack, pack_columns,  # noqa: E402
+                             read_games, repair, unpack_columns)
 from netdata.run import RunError, games_path, run  # noqa: E402
 
 SAMPLE = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
@@ -98,6 +98,17 @@ def test_packing_sorts_and_is_the_same_every_time(tmp_path):
     assert (tmp_path / "a.bin.gz").read_bytes() == (tmp_path / "b.bin.gz").read_bytes()
     assert [g.index for g in read_games(tmp_path / "a.bin.gz")] == [2, 5, 9]
     assert pack(games, tmp_path / "c.bin.gz", max_positions=7) == 6
+
+
+def test_packed_columns_keep_every_field_and_refuse_damage():
+    games = [_game(2), _game(4, stones=(112, 113, 97, 98), first=3, scores=(5, 29990), best=(97, 99), result=2),
+             GameRecord(6, "renju", 1, 0, (112, 113, 97), 3, (), ())]
+    data = pack_columns(games)
+    assert unpack_columns(data) == games
+    with pytest.raises(RecordError):
+        unpack_columns(data[:-3])
+    with pytest.raises(RecordError):
+        unpack_columns(b"NGPK\x09" + data[5:])
 
 
 def test_openings_are_seeded_distinct_and_near_the_centre():

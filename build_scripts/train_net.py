@@ -35,6 +35,11 @@ from nettrain.dataset import positions, split, teacher_rate, teacher_scale  # no
 from nettrain.measure import policy_ranks, topk_text, value_numbers, value_text  # noqa: E402
 
 
+def _logit(rate: np.ndarray) -> np.ndarray:
+    rate = np.clip(rate, 1e-6, 1 - 1e-6)
+    return np.log(rate / (1 - rate))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", nargs="+", required=True)
@@ -106,18 +111,26 @@ def main(argv: list[str] | None = None) -> int:
     log(f"  quantized vs float: win rate max |diff| {np.abs(rates - int_rates).max():.4f}, "
         f"policy logit max |diff| {np.abs(np.where(finite, policy - int_policy, 0)).max():.4f}")
 
-    from nettrain.compare import fit_today, order_ranks, quiet_examples, table_rates, today_rates
+    from nettrain.compare import fit_scale, order_ranks, quiet_examples, table_rates, today_scores
+    from nettrain.dataset import sigmoid
 
     index, found = quiet_examples(held, args.rule, args.compare_limit)
     if len(index):
         sample = training.subset(np.arange(len(training)) < 4 * args.fit_limit)
         fit_index, fit_found = quiet_examples(sample, args.rule, args.fit_limit)
-        a, b = fit_today(fit_found, teacher_rate(sample.scores[fit_index], scale))
+        fit_labels = teacher_rate(sample.scores[fit_index], scale)
+        a, b = fit_scale(today_scores(fit_found), fit_labels)
+        # the net, too, refitted on the same quiet training positions (its logit rescaled)
+        net_logit = _logit(quantized.win_rate(quantized.int_forward(ints, sample.boards[fit_index])[0]))
+        c, d = fit_scale(net_logit, fit_labels)
         quiet = held.subset(np.isin(np.arange(len(held)), index))
-        log(f"held out, {len(index)} quiet positions (today's scale fitted on {len(fit_index)} training ones):")
-        log(f"  today's evaluation  {value_text(value_numbers(quiet, today_rates(found, a, b), scale))}")
+        log(f"held out, {len(index)} quiet positions (today's and the net's scale refitted on {len(fit_index)} "
+            f"quiet training ones):")
+        log(f"  today's evaluation  {value_text(value_numbers(quiet, sigmoid(a * today_scores(found) + b), scale))}")
         log(f"  combination table   {value_text(value_numbers(quiet, table_rates(found, args.rule), scale))}")
         log(f"  net (int)           {value_text(value_numbers(quiet, int_rates[index], scale))}")
+        log(f"  net (int, refitted) "
+            f"{value_text(value_numbers(quiet, sigmoid(c * _logit(int_rates[index]) + d), scale))}")
         log(f"  move order: today's {topk_text(order_ranks(found, args.rule, 'today'))}; "
             f"table {topk_text(order_ranks(found, args.rule, 'table'))}; "
             f"net (int, over all empty cells) {topk_text(policy_ranks(int_policy[index], held.best[index]))}")

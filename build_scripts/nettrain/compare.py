@@ -37,9 +37,9 @@ def quiet_examples(data: Positions, rule: str, limit: int | None = None) -> tupl
     return np.array(chosen, dtype=np.int64), found
 
 
-def fit_today(found: list, labels: np.ndarray) -> tuple[float, float]:
-    """logit = a * today + b, by Newton's method on the log-loss."""
-    x = np.array([e.today for e in found], dtype=float)
+def fit_scale(x: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
+    """logit = a * x + b fitted to `labels` (win rates), by Newton's method on the log-loss."""
+    x = np.asarray(x, dtype=float)
     spread = max(1.0, float(np.std(x)))
     design = np.stack([x / spread, np.ones_like(x)], axis=1)
     params = np.zeros(2)
@@ -51,8 +51,8 @@ def fit_today(found: list, labels: np.ndarray) -> tuple[float, float]:
     return params[0] / spread, params[1]
 
 
-def today_rates(found: list, a: float, b: float) -> np.ndarray:
-    return sigmoid(a * np.array([e.today for e in found], dtype=float) + b)
+def today_scores(found: list) -> np.ndarray:
+    return np.array([e.today for e in found], dtype=float)
 
 
 def table_rates(found: list, rule: str) -> np.ndarray:

@@ -169,6 +169,20 @@ def load(path: Path) -> IntNet:
     return from_bytes(Path(path).read_bytes())
 
 
+CHUNK = 256  # positions at a time (a gathered embedding is 225 x 4 x D numbers a position)
+
+
+def _chunked(forward):
+    def run(net, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        parts = [forward(net, boards[start:start + CHUNK]) for start in range(0, len(boards), CHUNK)]
+        if not parts:
+            return np.zeros((0, 3)), np.zeros((0, boards.shape[1] * boards.shape[2]))
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    run.__doc__ = forward.__doc__
+    return run
+
+
+@_chunked
 def float_forward(net: FloatNet, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(N, 3) value logits and (N, 225) policy logits (-inf on stones), in floats."""
     ids = line_ids(boards)
@@ -189,6 +203,7 @@ def _shift(x: np.ndarray, bits: int) -> np.ndarray:
     return (x + (1 << (bits - 1))) >> bits
 
 
+@_chunked
 def int_forward(net: IntNet, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The same in integers as the C engine computes it; returned as floats (logits)."""
     ids = line_ids(boards)

@@ -3,7 +3,7 @@ evaluation on held-out games, and export its quantized weights (issue 53).
 
     /work/torch-venv/bin/python build_scripts/train_net.py --data FILE [FILE...] --out DIR
         [--rule freestyle] [--epochs 6] [--seed 1] [--sizes 32,32,32,16] [--batch 128] [--rate 3e-3]
-        [--teacher-weight 1.0] [--policy-weight 0.5] [--max-positions N]
+        [--teacher-weight 1.0] [--policy-weight 0.5] [--mate-weight 1.0] [--max-positions N]
         [--compare-limit 4000] [--fit-limit 20000]
 
 FILE: game records made by make_net_data.py (games-<rule>.bin or a packed .bin.gz). One
@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=3e-3)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--policy-weight", type=float, default=0.5)
+    parser.add_argument("--mate-weight", type=float, default=1.0, help="value-loss weight of the teacher's mates")
     parser.add_argument("--teacher-weight", type=float, default=1.0)
     parser.add_argument("--max-positions", type=int)
     parser.add_argument("--compare-limit", type=int, default=4000, help="held-out quiet positions for the comparison")
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 + topk_text(policy_ranks(policy, held.best)))
 
     model = train(training, held, scale, sizes, args.epochs, batch=args.batch, rate=args.rate,
-                  teacher_weight=args.teacher_weight, policy_weight=args.policy_weight,
+                  teacher_weight=args.teacher_weight, policy_weight=args.policy_weight, mate_weight=args.mate_weight,
                   seed=args.seed, log=log, report=report)
     floats = model.to_float_net()
     ints = quantized.quantize(floats)

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from .dataset import Positions, teacher_rate
+from .dataset import MATE, Positions, teacher_rate
 from .features import line_ids
 from .model import LineNet
 
@@ -47,8 +47,10 @@ def predict(model: LineNet, boards: np.ndarray, batch: int = 1024) -> tuple[np.n
 
 def train(data: Positions, held: Positions, scale: float, sizes=(32, 32, 32, 16), epochs: int = 6,
           batch: int = 256, rate: float = 2e-3, teacher_weight: float = 0.7, policy_weight: float = 1.0,
-          seed: int = 1, log=print, report=None) -> LineNet:
-    """A LineNet trained on `data`; after each epoch `report(model)` (if given) is logged."""
+          seed: int = 1, log=print, report=None, mate_weight: float = 1.0) -> LineNet:
+    """A LineNet trained on `data`; after each epoch `report(model)` (if given) is logged.
+    `mate_weight` weighs the value loss of positions the teacher scored as a mate (the
+    search proves those; the evaluation matters in the others)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
@@ -56,6 +58,7 @@ def train(data: Positions, held: Positions, scale: float, sizes=(32, 32, 32, 16)
     optimiser = torch.optim.Adam(model.parameters(), lr=rate)
     targets = torch.from_numpy(value_targets(data, scale, teacher_weight).astype(np.float32))
     best = torch.from_numpy(data.best)
+    weights = torch.from_numpy(np.where(np.abs(data.scores) >= MATE, mate_weight, 1.0).astype(np.float32))
     steps = epochs * ((len(data) + batch - 1) // batch)
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 1 - step / max(1, steps))
     started = time.perf_counter()
@@ -65,7 +68,8 @@ def train(data: Positions, held: Positions, scale: float, sizes=(32, 32, 32, 16)
         for start in range(0, len(order), batch):
             chosen = order[start:start + batch]
             value, policy = model(*inputs(data.boards[chosen]))
-            value_loss = -(targets[chosen] * F.log_softmax(value, dim=1)).sum(dim=1).mean()
+            each = -(targets[chosen] * F.log_softmax(value, dim=1)).sum(dim=1)
+            value_loss = (each * weights[chosen]).sum() / weights[chosen].sum()
             policy_loss = F.cross_entropy(policy, best[chosen])
             loss = value_loss + policy_weight * policy_loss
             optimiser.zero_grad()

@@ -1,0 +1,64 @@
+"""The network in PyTorch (build time only): the same computation as quantized.float_forward,
+with the clamps the integer version needs, so what is trained is what is exported."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+from torch import nn
+
+from .features import CODE_COUNT
+from .quantized import ACT_MAX, EMBED_MAX, LINEAR_MAX, POOL, WEIGHT_MAX, FloatNet
+
+
+class LineNet(nn.Module):
+    def __init__(self, d: int = 32, h1: int = 32, h2: int = 32, p: int = 16) -> None:
+        super().__init__()
+        self.sizes = (d, h1, h2, p)
+        self.embed = nn.Embedding(CODE_COUNT, d)
+        nn.init.normal_(self.embed.weight, 0.0, 0.05)
+        self.linear = nn.Embedding(CODE_COUNT, 1)
+        nn.init.zeros_(self.linear.weight)
+        self.register_buffer("halves", torch.tensor([0.5, 0.0, -0.5]))
+        self.v1, self.v2, self.v3 = nn.Linear(d, h1), nn.Linear(h1, h2), nn.Linear(h2, 3)
+        self.p1, self.p2 = nn.Linear(d, p), nn.Linear(p, 1)
+
+    def forward(self, ids: torch.Tensor, empty: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """ids (B, 225, 4) shape ids, empty (B, 225) 1.0 on empty cells -> (B, 3) value
+        logits, (B, 225) policy logits (very negative on stones)."""
+        h = self.embed(ids).sum(dim=2).clamp(0, ACT_MAX) * empty.unsqueeze(-1)
+        g = h.sum(dim=1) / POOL
+        a1 = self.v1(g).clamp(0, ACT_MAX)
+        a2 = self.v2(a1).clamp(0, ACT_MAX)
+        linear = (self.linear(ids).sum(dim=2).squeeze(-1) * empty).sum(dim=1)
+        value = self.v3(a2) + linear.unsqueeze(-1) * self.halves
+        z = self.p1(h).clamp(0, ACT_MAX)
+        policy = self.p2(z).squeeze(-1).masked_fill(empty == 0, -1e9)
+        return value, policy
+
+    def clip_weights(self) -> None:
+        """Keep the weights where their integers can hold them (int8 at 64 a unit for the
+        dense layers, int16 for the tables)."""
+        with torch.no_grad():
+            self.linear.weight.clamp_(-LINEAR_MAX, LINEAR_MAX)
+            self.embed.weight.clamp_(-EMBED_MAX, EMBED_MAX)
+            for layer in (self.v1, self.v2, self.v3, self.p1, self.p2):
+                layer.weight.clamp_(-WEIGHT_MAX, WEIGHT_MAX)
+
+    def to_float_net(self) -> FloatNet:
+        def a(t):
+            return t.detach().cpu().double().numpy()
+        return FloatNet(a(self.embed.weight), a(self.linear.weight)[:, 0], a(self.v1.weight), a(self.v1.bias),
+                        a(self.v2.weight), a(self.v2.bias),
+                        a(self.v3.weight), a(self.v3.bias), a(self.p1.weight), a(self.p1.bias),
+                        a(self.p2.weight)[0], a(self.p2.bias))
+
+
+def save_float(net: FloatNet, path) -> None:
+    arrays = {name: np.asarray(value, dtype=np.float32) for name, value in net.__dict__.items()}
+    np.savez_compressed(path, **arrays)
+
+
+def load_float(path) -> FloatNet:
+    with np.load(path) as data:
+        return FloatNet(**{name: data[name] for name in data.files})

@@ -1,0 +1,65 @@
+"""The network's training (build_scripts/nettrain/model.py, train.py, train_net.py): skipped
+when PyTorch is missing, as it is in the game's own environment (it is build time only).
+Run with the training venv: see build_scripts/train_net.py."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build_scripts"))
+
+from netdata.records import read_games  # noqa: E402
+from nettrain import quantized as q  # noqa: E402
+from nettrain.dataset import positions, split, teacher_scale  # noqa: E402
+from nettrain.model import LineNet  # noqa: E402
+from nettrain.train import predict, train  # noqa: E402
+
+SAMPLE = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
+
+
+def _sample(count=1500):
+    data = positions(read_games(SAMPLE))
+    return data.subset(np.arange(len(data)) < count)
+
+
+def test_the_torch_model_computes_what_the_numpy_one_does():
+    torch.manual_seed(0)
+    model = LineNet(16, 8, 8, 4)
+    boards = _sample(50).boards
+    value, policy = predict(model, boards)
+    np_value, np_policy = q.float_forward(model.to_float_net(), boards)
+    empty = boards.reshape(len(boards), -1) == 0
+    assert np.allclose(value, np_value, atol=1e-4)
+    assert np.allclose(policy[empty], np_policy[empty], atol=1e-4)
+
+
+def test_training_learns_the_teachers_moves_and_keeps_weights_in_int8_range():
+    data = _sample()
+    training, held = split(data)
+    scale = teacher_scale(training)
+    model = train(training, held, scale, (16, 8, 8, 8), epochs=3, batch=64, rate=5e-3, log=lambda _: None)
+    _, policy = predict(model, training.boards)
+    chosen = policy[np.arange(len(training)), training.best]
+    top6 = np.mean((policy >= chosen[:, None]).sum(axis=1) <= 6)
+    assert top6 > 0.3
+    for layer in (model.v1, model.v2, model.v3, model.p1, model.p2):
+        assert layer.weight.abs().max().item() <= q.WEIGHT_MAX + 1e-6
+
+
+def test_the_command_writes_weights_that_match_the_model(tmp_path):
+    import train_net
+
+    assert train_net.main(["--data", str(SAMPLE), "--out", str(tmp_path), "--epochs", "1", "--sizes", "8,8,8,4",
+                           "--max-positions", "800", "--compare-limit", "30", "--fit-limit", "60"]) == 0
+    net = q.load(tmp_path / "freestyle.gnet")
+    floats = q.FloatNet(**dict(np.load(tmp_path / "freestyle-float.npz")))
+    boards = _sample(40).boards
+    float_rates = q.win_rate(q.float_forward(floats, boards)[0])
+    assert np.abs(float_rates - q.win_rate(q.int_forward(net, boards)[0])).max() < 0.02
+    report = (tmp_path / "report.txt").read_text()
+    assert "today's evaluation" in report and "top-6" in report

@@ -6,6 +6,6 @@ Standard library only (never pygame). `search` takes a plain `Position` and retu
 
 from .api import Level, Limit, Position, PositionError, SearchResult, default_limit
 from .root import search
-from .state import warm_up
+from .state import kernel_available, warm_up
 
-__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up"]
+__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "kernel_available", "search", "warm_up"]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine.api import Level  # noqa: E402
+from game.engine import Level  # noqa: E402
 from game.rating.glicko2 import rate_game  # noqa: E402
 from game.rating.ladder import adaptive_level, opponent_rating, rating_of  # noqa: E402
 from game.rating.ladder_fit import win_probability  # noqa: E402

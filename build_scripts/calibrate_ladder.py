@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine.api import Level  # noqa: E402
+from game.engine import Level  # noqa: E402
 from game.rating.ladder_fit import Pairing, fit  # noqa: E402
 
 SHARED = Path(os.environ.get("GOMOKU_SHARED", ROOT.parent / "shared"))

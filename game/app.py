@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.worker import EngineWorker
+from game.engine import EngineWorker
 from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS, UNREPORTED_REFRESH_SECONDS, game_seconds, wait_for_input
 from game.model import Game, game_from_dict, game_to_dict

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from game.resources import AssetNotFoundError, assets_folder, bundled_assets
 
 if TYPE_CHECKING:
-    from game.engine.worker import EngineReply, EngineWorker
+    from game.engine import EngineReply, EngineWorker
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ def play_engine_game(max_moves: int = MAX_MOVES, time_ms: int = GAME_TIME_MS) ->
     Raises SelfTestError when the worker fails, hangs or plays an illegal move.
     """
     from game.engine import Level, Limit, Position
-    from game.engine.worker import EngineWorker
+    from game.engine import EngineWorker
     from game.rules import Board, IllegalMoveError, Rule
 
     board = Board(15, Rule.FREESTYLE)
@@ -191,7 +191,7 @@ def run_self_test() -> int:
     except Exception as error:  # a check command reports any breakage as a failure line, not a crash
         log.exception("self-test crashed")
         return _fail(f"unexpected {type(error).__name__}: {error}")
-    from game.engine.state import kernel_available
+    from game.engine import kernel_available
 
     engine = "compiled" if kernel_available() else "python"
     report = SelfTestReport(assets, moves, winner, time.perf_counter() - started, engine)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.engine import combo_eval as ce
 from game.engine import patterns as pt
-from game.engine.state import EngineBoard
+from game.engine import EngineBoard
 from game.rules import Rule
 
 from .games import Labelled

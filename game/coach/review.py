@@ -19,12 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.engine import Limit, Position, search
-from game.engine.analysis import Analysis, Proof, analyse, wins_after
-from game.engine.clock import StopAt
-from game.engine.root import StopFlag
-from game.engine.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD
-from game.engine.state import kernel_available
+from game.engine import (
+    UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, Analysis, Limit, Position, Proof, StopAt, StopFlag, analyse,
+    kernel_available, search, wins_after,
+)
 from game.rules import Board, IllegalMoveError, Point, Rule, Stone
 
 from .classify import MoveClass, classify, move_accuracy

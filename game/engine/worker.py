@@ -76,7 +76,7 @@ def _parent_is_gone() -> bool:
 
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
-    from . import search
+    from .root import search
     from .analysis import analyse
 
     try:

@@ -43,7 +43,7 @@ class PlayerSpec:
     def make_worker(self, turn_ms: int, grace_ms: int | None = None) -> Any:
         """A fresh worker for this player (an EngineWorker or an ExternalEngineWorker)."""
         if self.level is not None:
-            from game.engine.worker import EngineWorker
+            from game.engine import EngineWorker
 
             return EngineWorker()
         from game.protocol.external_worker import ExternalEngineWorker

@@ -21,9 +21,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.engine.analysis import Analysis
-from game.engine.api import Candidate, Level, Limit, Position, SearchResult
-from game.engine.worker import EngineReply, WorkerClosedError
+from game.engine import Analysis, Candidate, EngineReply, Level, Limit, Position, SearchResult, WorkerClosedError
 
 from .client import GAME_TYPE_BRAIN, BrainAnalysis, GomocupClient
 from .failures import EngineFailure, FailureKind

@@ -14,7 +14,7 @@ import logging
 from functools import lru_cache
 from pathlib import Path
 
-from game.engine.api import Level
+from game.engine import Level
 
 from .glicko2 import Rating, expected_score
 

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.engine.worker import EngineWorker
+from game.engine import EngineWorker
 from game.model import Game
 from game.rules import Stone
 from game.storage import Settings

@@ -12,8 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine.analysis import Analysis, win_chance
-from game.engine.scores import WIN_THRESHOLD
+from game.engine import WIN_THRESHOLD, Analysis, win_chance
 from game.i18n import tr
 from game.records import point_to_notation
 from game.rules import Board, Stone

@@ -373,7 +373,7 @@ def test_an_engine_failure_is_shown_and_undo_retries(app, monkeypatch):
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
     scene = app.manager.current
-    from game.engine.worker import EngineReply
+    from game.engine import EngineReply
 
     click_point(app, (7, 7))
     monkeypatch.setattr(app.engine, "poll", lambda: EngineReply(scene.jobs.job, "move", None, "boom"))

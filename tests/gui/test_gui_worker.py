@@ -5,8 +5,7 @@ import time
 
 import pytest
 
-from game.engine import Level, Limit, Position
-from game.engine.worker import EngineWorker, WorkerClosedError
+from game.engine import EngineWorker, Level, Limit, Position, WorkerClosedError
 from game.rules import Board
 
 

@@ -15,8 +15,7 @@ import random
 import time
 from typing import Any, Protocol
 
-from game.engine import Level, Limit, Position, default_limit
-from game.engine.worker import OPENING_PURPOSE, EngineReply
+from game.engine import OPENING_PURPOSE, EngineReply, Level, Limit, Position, default_limit
 from game.i18n import tr
 from game.model import Game, MoveRejectedError
 from game.model.opening_play import opening_task

@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from game.engine.worker import OPENING_PURPOSE
+from game.engine import OPENING_PURPOSE
 from game.i18n import tr
 from game.model import Game
 from game.records import point_to_notation

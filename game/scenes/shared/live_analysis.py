@@ -22,8 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.engine import Limit, Position
-from game.engine.analysis import Analysis
+from game.engine import Analysis, Limit, Position
 from game.i18n import tr
 from game.rules import Board
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.engine import Clock, EngineBoard, Level, Limit, Position, ThreatSearch, search  # noqa: E402
-from game.engine import patterns as pt  # noqa: E402
+from game.engine.eval import patterns as pt  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 import reference as ref  # noqa: E402

@@ -3,7 +3,7 @@
     python benchmarks/rating_convergence.py [--games 30] [--runs 20] [--seed 1]
 
 Each simulated player is a rung of the ladder (its true strength is the rung's measured
-rating, game/engine/ladder_table.json) or a bot between two rungs. It starts as every new
+rating, game/engine/levels/ladder_table.json) or a bot between two rungs. It starts as every new
 player does (storage/rating_store.START), and plays --games rated games in Adaptive mode:
 before each game the Adaptive opponent (rating/ladder.adaptive_level) picks the rung whose
 expected score is nearest 50% (aiming above an unsure rating: ladder.AIM_ABOVE), and after

@@ -18,7 +18,7 @@ several screens use. A module in one screen's package may not import another scr
 package, and neither `shared/` nor the scene framework (base, manager) may import any screen.
 
 The engine's front door: outside `game/engine/`, code imports engine things from `game.engine`
-(its `__init__`), never from a module inside it (`from game.engine.analysis import ...`,
+(its `__init__`), never from a module inside it (`from game.engine.coach.analysis import ...`,
 `from game.engine import state`, `import game.engine.worker`). This holds for `game/` and for
 `tests/`, except `tests/engine/`, whose tests exist to check the engine's insides. The lab
 scripts in `benchmarks/` and `build_scripts/` tune those insides (pattern tables, evaluation

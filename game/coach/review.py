@@ -7,7 +7,7 @@ forced win, the review says so with the proof (`missed_win`), and where a move l
 opponent force a win, it shows his proof (`allowed_win`), whether the threat searches or the
 alpha-beta search proved it (then the proof is the search's line, played out and checked).
 A win without such a line is never claimed: a mate score alone counts as a large advantage
-(see game.engine.analysis). Moves that follow a correct forced sequence, by the attacker or
+(see game.engine.coach.analysis). Moves that follow a correct forced sequence, by the attacker or
 by the defender answering it, are never flagged.
 
 No pygame: the window runs this in a background process (`runner.ReviewRunner`), the

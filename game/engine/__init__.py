@@ -9,17 +9,17 @@ from a module inside (build_scripts/import_graph.py checks it). The engine's own
 reach further in.
 """
 
-from .analysis import UNPROVEN_CHANCE, Analysis, Proof, analyse, find_win, proven_analysis, win_chance, wins_after
 from .api import RENAMED_RUNGS, Candidate, Level, Limit, Position, PositionError, SearchResult, default_limit
-from .clock import Clock, SearchStopped, StopAt
-from .levels import level_config
-from .opening_choice import OpeningDecision, black_view, choose_colour, decide, forced_win, place_two, propose_opening
-from .patterns import C_BLOCK4_FLEX3, C_FIVE, C_FLEX4, C_FORBIDDEN, DEFENCE_CLASSES, FOUR_CLASSES, THREE_CLASSES
-from .root import StopFlag, search
-from .scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
-from .state import BLACK, WHITE, EngineBoard, any_cell, kernel_available, warm_up
-from .threats import ThreatSearch
-from .tss import ThreatSpaceSearch
+from .backend.pure.state import BLACK, WHITE, EngineBoard, any_cell, kernel_available, warm_up
+from .backend.pure.threats import ThreatSearch
+from .backend.pure.tss import ThreatSpaceSearch
+from .coach.analysis import UNPROVEN_CHANCE, Analysis, Proof, analyse, find_win, proven_analysis, win_chance, wins_after
+from .coach.opening_choice import OpeningDecision, black_view, choose_colour, decide, forced_win, place_two, propose_opening
+from .eval.patterns import C_BLOCK4_FLEX3, C_FIVE, C_FLEX4, C_FORBIDDEN, DEFENCE_CLASSES, FOUR_CLASSES, THREE_CLASSES
+from .levels.config import level_config
+from .move_search.clock import Clock, SearchStopped, StopAt
+from .move_search.root import StopFlag, search
+from .move_search.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
 from .worker import OPENING_PURPOSE, EngineReply, EngineWorker, WorkerClosedError
 
 __all__ = [

@@ -22,8 +22,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import Analysis
 from .api import Level, Limit, Position, SearchResult
+from .coach.analysis import Analysis
 
 #: The worker runs at a slightly lower priority than the window (POSIX nice value).
 _NICENESS = 4
@@ -76,8 +76,8 @@ def _parent_is_gone() -> bool:
 
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
     """The worker process: search each job from `jobs` until it receives None."""
-    from .root import search
-    from .analysis import analyse
+    from .move_search.root import search
+    from .coach.analysis import analyse
 
     try:
         os.nice(_NICENESS)  # the window must stay smooth when the CPU is busy; the search can yield
@@ -109,7 +109,7 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
                 continue
             stop = _JobStop(cancelled_upto, job_id)
             if purpose.startswith(OPENING_PURPOSE):  # an opening decision, not a move (opening_choice.decide)
-                from .opening_choice import decide
+                from .coach.opening_choice import decide
 
                 result = decide(purpose[len(OPENING_PURPOSE):], position, level, limit, seed, stop)
             else:

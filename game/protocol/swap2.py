@@ -16,7 +16,7 @@ brain answers:
 ``INFO rule`` codes 5 and 6 are Yixin Board's (and Rapfi's) freestyle swap1 and swap2; under
 swap1 the three-stone answer is never two moves. Every answer is checked with the rules
 core before it is printed; the engine's opening judgement comes from
-`game.engine.opening_choice`, at the brain's level.
+`game.engine.coach.opening_choice`, at the brain's level.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 stones, and the top candidate moves marked with their scores.
 
 Nothing here changes state or talks to the engine; the scene hands over an `Analysis` (from
-game.engine.analysis) and the board geometry. Scores are shown as the mover's winning chance
+game.engine.coach.analysis) and the board geometry. Scores are shown as the mover's winning chance
 in per cent, which a casual player reads more easily than engine units.
 """
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game.engine import state
-from game.engine.clock import Clock, SearchStopped
-from game.engine.state import EngineBoard
-from game.engine.tss import ThreatSpaceSearch
+from game.engine.backend.pure import state
+from game.engine.move_search.clock import Clock, SearchStopped
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.tss import ThreatSpaceSearch
 from game.rules import Rule
 
 from engine_positions import python_and_compiled

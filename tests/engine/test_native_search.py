@@ -8,12 +8,12 @@ every fixed depth, and the same stopping point under a node budget.
 import pytest
 
 from game.engine import Level
-from game.engine import state
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock, SearchStopped
-from game.engine.levels import level_config
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.backend.pure import state
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock, SearchStopped
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 
 from test_kernel import _middlegames
 
@@ -98,7 +98,7 @@ def test_time_limited_searches_keep_their_table_across_moves():
     """A second search of a position (under a deadline) starts from what the first one stored."""
     import time
 
-    from game.engine import alphabeta
+    from game.engine.backend.pure import alphabeta
 
     alphabeta._shared_table.cache_clear()
     position = _middlegames()[2]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine import root as root_module
-from game.engine.alphabeta import AlphaBeta
-from game.engine.levels import level_config
-from game.engine.tss import ThreatSpaceSearch
+from game.engine.move_search import root as root_module
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.tss import ThreatSpaceSearch
 
 from test_kernel import _middlegames
 

@@ -22,12 +22,12 @@ from typing import Callable, Iterable
 from game.rules import Board, Point, Stone
 from game.rules.opening import Choice
 
-from .api import Level, Limit, Position, SearchResult, default_limit
-from .clock import Clock, SearchStopped
-from .root import search
-from .state import EngineBoard
-from .threats import ThreatSearch
-from .tss import ThreatSpaceSearch
+from ..api import Level, Limit, Position, SearchResult, default_limit
+from ..backend.pure.state import EngineBoard
+from ..backend.pure.threats import ThreatSearch
+from ..backend.pure.tss import ThreatSpaceSearch
+from ..move_search.clock import Clock, SearchStopped
+from ..move_search.root import search
 
 #: Within this many points of black's view the chooser calls a position even (swap2: place two).
 EVEN_MARGIN = 250

@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from . import patterns as pt
+from ..eval import patterns as pt
 
 #: The opponent's classes that combine two threats.
 _DOUBLE_CLASSES = (pt.C_FLEX3_2X, pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS)

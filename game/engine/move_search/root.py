@@ -33,18 +33,18 @@ from typing import Callable, Protocol
 
 from game.rules import Board, Point, Stone
 
-from . import patterns as pt
-from .alphabeta import AlphaBeta
-from .api import Candidate, Level, Limit, Position, SearchResult, default_limit
-from .blindness import notices_three, visible_moves
+from ..api import Candidate, Level, Limit, Position, SearchResult, default_limit
+from ..backend.native import RootAnswer, iterate
+from ..backend.pure.alphabeta import AlphaBeta
+from ..backend.pure.state import EngineBoard, kernel_available
+from ..backend.pure.threats import ThreatSearch
+from ..eval import patterns as pt
+from ..eval.eval_weights import weights_for
+from ..levels.blindness import notices_three, visible_moves
+from ..levels.config import DEPTH_SHAPED, level_config
 from .clock import Clock, SearchStopped
-from .eval_weights import weights_for
-from .levels import DEPTH_SHAPED, level_config
-from .native_root import RootAnswer, iterate
 from .root_stages import ThreatStages, true_defences
 from .scores import WIN, WIN_THRESHOLD, unproven
-from .state import EngineBoard, kernel_available
-from .threats import ThreatSearch
 from .timeplan import TimePlan
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the

@@ -1,5 +1,5 @@
 /* The shape-combination tables (combo_eval.c), learned by build_scripts/make_combo_tables.py
- * (generated: do not edit; game/engine/combo_tables.py holds the same numbers).
+ * (generated: do not edit; game/engine/eval/combo_tables.py holds the same numbers).
  *
  * python build_scripts/make_combo_tables.py --seed 1 --positions 4000 --nodes 20000 --rules freestyle,standard,renju --write
  */

@@ -12,13 +12,13 @@ from dataclasses import dataclass, replace
 
 from game.rules import Board, Point, Stone
 
-from . import patterns as pt
-from .api import Level, Limit, Position
-from .clock import Clock, SearchStopped, StopAt
-from .root import StopFlag, search
-from .scores import WIN_THRESHOLD
-from .state import BLACK, EngineBoard, any_cell, kernel_available
-from .threats import ThreatSearch
+from ..api import Level, Limit, Position
+from ..backend.pure.state import BLACK, EngineBoard, any_cell, kernel_available
+from ..backend.pure.threats import ThreatSearch
+from ..eval import patterns as pt
+from ..move_search.clock import Clock, SearchStopped, StopAt
+from ..move_search.root import StopFlag, search
+from ..move_search.scores import WIN_THRESHOLD
 
 #: Deepest VCF (fours) and VCT (threes) a proof looks for; Master's own root settings.
 PROOF_VCF_DEPTH = 20

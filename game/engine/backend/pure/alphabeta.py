@@ -18,11 +18,11 @@ import os
 import random
 from array import array
 
-from . import combo_eval
-from . import patterns as pt
-from .clock import Clock, SearchStopped
-from .levels import DEPTH_SHAPED, LevelConfig
-from .scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
+from ...eval import combo_eval
+from ...eval import patterns as pt
+from ...levels.config import DEPTH_SHAPED, LevelConfig
+from ...move_search.clock import Clock, SearchStopped
+from ...move_search.scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
 from .state import _compiled, BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
 

@@ -14,8 +14,8 @@ every defence.
 
 from __future__ import annotations
 
-from . import patterns as pt
-from .clock import Clock
+from ...eval import patterns as pt
+from ...move_search.clock import Clock
 from .state import _compiled, BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)

@@ -17,8 +17,8 @@ mode both for its own wins and for the opponent's plan that the defence must ref
 
 from __future__ import annotations
 
-from . import patterns as pt
-from .clock import Clock
+from ...eval import patterns as pt
+from ...move_search.clock import Clock
 from .state import _compiled, BLACK, EngineBoard, any_cell
 from .threats import COMPILED_THREAT_NODES
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from . import patterns as pt
+from ..backend.pure.state import EngineBoard, any_cell
+from ..backend.pure.threats import ThreatSearch
+from ..backend.pure.tss import ThreatSpaceSearch
+from ..eval import patterns as pt
 from .clock import Clock, SearchStopped
-from .state import EngineBoard, any_cell
-from .threats import ThreatSearch
-from .tss import ThreatSpaceSearch
 
 #: Node budget for walking the opponent's VCT proof tree (compiled threat nodes; in pure
 #: Python the walk is skipped: there a VCT call costs fifty times as much).

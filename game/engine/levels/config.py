@@ -5,7 +5,7 @@ are the original short list, described below with their measured history. The ru
 the strength ladder (Level.R650 ... Level.R2650, named by their rating on a scale where
 the seed bot is 1000) are at the end: they are capped by nodes rather than time, weakened
 by what they fail to see (blindness.py) rather than by noise, and measured by
-build_scripts/calibrate_ladder.py, which writes game/engine/ladder_table.json.
+build_scripts/calibrate_ladder.py, which writes game/engine/levels/ladder_table.json.
 
 Levels differ in knowledge, not only in time: Beginner looks one move ahead with noisy
 judgement (but never misses a five or a must-block); Casual searches two plies, sees
@@ -41,7 +41,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from .api import Level
+from ..api import Level
 from .blindness import Blindness
 
 #: The searches a level can run below the root: "classic" (alphabeta.py and native/search.c,
@@ -142,7 +142,7 @@ LEVEL_CONFIGS = {
 
 # ---------------------------------------------------------------- the strength ladder
 # Rungs are named by their rating on the ladder's scale (the seed bot is 1000), measured by
-# build_scripts/calibrate_ladder.py (game/engine/ladder_table.json holds the last fit).
+# build_scripts/calibrate_ladder.py (game/engine/levels/ladder_table.json holds the last fit).
 # They grow stronger by seeing more (blindness.py), searching deeper and reading longer
 # VCFs; none has evaluation noise, so none blunders at random. Each is capped by nodes
 # (api.default_limit), so it plays the same on any machine. Every rung makes its own five

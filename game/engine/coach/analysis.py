@@ -30,14 +30,14 @@ from typing import Callable
 
 from game.rules import Board, Stone
 
-from .api import Candidate, Level, Limit, Position, SearchResult
-from .clock import Clock
-from .levels import level_config
+from ..api import Candidate, Level, Limit, Position, SearchResult
+from ..levels.config import level_config
+from ..move_search.clock import Clock
 # Proof, find_win and wins_after are re-exported: callers know them from this module.
+from ..backend.pure.state import EngineBoard
+from ..move_search.root import StopFlag, search
+from ..move_search.scores import WIN, WIN_THRESHOLD, unproven
 from .proofs import SEARCH_PROOF_MS, Proof, ProofBudget, find_win, find_win_on, played_out, proof_nodes, wins_after  # noqa: F401
-from .root import StopFlag, search
-from .scores import WIN, WIN_THRESHOLD, unproven
-from .state import EngineBoard
 
 #: A score of this many points (side to move's view) is a 3-to-1 favourite (logistic scale).
 #: The evaluation gives ~1500 for a typical early initiative and ~8000 for a double three.

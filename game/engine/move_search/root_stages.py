@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 
-from . import patterns as pt
+from ..backend.pure.state import EngineBoard
+from ..backend.pure.threats import ThreatSearch
+from ..backend.pure.tss import ThreatSpaceSearch
+from ..eval import patterns as pt
+from ..levels.config import LevelConfig
 from .clock import Clock, SearchStopped
 from .defence import RootDefence
-from .levels import LevelConfig
-from .state import EngineBoard
-from .threats import ThreatSearch
-from .tss import ThreatSpaceSearch
 
 #: Share of the budget the Master VCT may spend, and the share by which it must end.
 VCT_SHARE = 0.15

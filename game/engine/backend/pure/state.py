@@ -28,15 +28,15 @@ from functools import lru_cache
 
 from game.rules import Board, Rule
 
-from . import patterns as pt
-from .eval_weights import EvalWeights, active_weights, weights_for
-from .levels import LEVEL_CONFIGS
+from ...eval import patterns as pt
+from ...eval.eval_weights import EvalWeights, active_weights, weights_for
+from ...levels.config import LEVEL_CONFIGS
 
 #: The compiled kernel (make/unmake, VCF, VCT, threat-space search, move ordering), or None:
 #: the Python code here and in threats.py / tss.py / alphabeta.py does the same, slower.
 _KERNEL_API = 16
 try:
-    from . import _kernel as _compiled
+    from ... import _kernel as _compiled
 except ImportError:  # not built: installed without a C compiler
     _compiled = None
 if _compiled is not None and getattr(_compiled, "API_VERSION", None) != _KERNEL_API:

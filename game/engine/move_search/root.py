@@ -18,7 +18,7 @@ the first legal candidate in move order.
 
 A depth-shaped search (issue 31) whose level runs no threat stages (steps 4-6; see
 LevelConfig.threat_stages) lets its own tree answer threats, as Rapfi's does, in play and in
-analysis: after the shortcuts of steps 1-3 one call of the compiled root (native_root.py,
+analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native.py,
 native/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
 multi-PV lines come from one more. Where a stage does run here (the ladder's depth-shaped
 rungs), the compiled root still takes the iterations in one call.

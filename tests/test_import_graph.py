@@ -108,3 +108,27 @@ def test_imports_past_the_engines_front_door_are_reported(tmp_path):
         ("game/storage/relative.py", "game.engine.analysis"),
         ("tests/test_coach.py", "game.engine.state"),
     ]
+
+
+def test_no_call_circles_between_the_engines_c_files():
+    import c_call_graph
+
+    graph = c_call_graph.build_graph()
+    assert {"qsearch", "search_pvs", "binding", "board"} <= set(graph)  # it reads the subfolders
+    assert "qsearch" in graph["search_pvs"]  # and sees calls
+    assert c_call_graph.circles(graph) == []
+
+
+def test_c_call_circles_are_found_and_file_local_functions_are_not_calls(tmp_path):
+    import c_call_graph
+
+    write_tree(tmp_path, {
+        "search/tree.h": "int tree(int depth);\nstatic inline int\ntick(int n)\n{\n    return n + 1;\n}\n",
+        "search/tree.c": '#include "tree.h"\nint\ntree(int depth)\n{\n    return horizon(depth) + tick(depth);\n}\n',
+        "search/horizon.c": "int\nhorizon(int depth)\n{\n    return depth ? tree(depth - 1) : 0; /* calls tree() */\n}\n",
+        "eval/shape.c": "static int\nrank(int x)\n{\n    return x;\n}\nint\nshape(int x)\n{\n    return rank(x);\n}\n",
+        "eval/line.c": "static int\nrank(int x)\n{\n    return -x;\n}\nint\nline(int x)\n{\n    return rank(x) + tick(x);\n}\n",
+    })
+    graph = c_call_graph.build_graph(tmp_path)
+    assert graph["line"] == {"tree"} and graph["shape"] == set()
+    assert c_call_graph.circles(graph) == [["horizon", "tree"]]

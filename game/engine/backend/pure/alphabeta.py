@@ -23,15 +23,12 @@ from ...eval import patterns as pt
 from ...levels.config import DEPTH_SHAPED, LevelConfig
 from ...move_search.clock import Clock, SearchStopped
 from ...move_search.scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
-from .state import _compiled, BLACK, SIDE_KEY, WHITE, EngineBoard, any_cell
+from ...move_search.params import LMR_AFTER, MAX_PLY, MIN_WIDTH, SIDE_KEY
+from ..native import KERNEL as _compiled
+from .state import BLACK, WHITE, EngineBoard, any_cell
 from .threats import ThreatSearch
 
-MAX_PLY = 60
 EXACT, LOWER, UPPER = 0, 1, 2
-#: Fewest candidates kept at any node, however deep.
-MIN_WIDTH = 6
-#: Moves after this many at a node are searched one ply shallower first.
-LMR_AFTER = 3
 #: Aspiration windows (feature "aspiration"): from this depth on, an iteration first searches
 #: the root within this much of the previous iteration's score, and widens on a fail.
 #: Master with them against Master without, 1000 ms a move: 66-49-5 over 120 games (57.1%,
@@ -146,7 +143,7 @@ class AlphaBeta:
             # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
             table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else _compiled.Table(0)
             self.native = _compiled.Search(
-                board.kernel, threats._vcf_fail, self.history, table, config.width, config.node_vcf, config.noise,
+                board.kernel, threats.vcf_memo, self.history, table, config.width, config.node_vcf, config.noise,
                 self.noise_key, config.sees_threes, config.quiet_threes, features,
                 evaluation=self.weights.search_constants(),
             )

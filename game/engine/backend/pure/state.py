@@ -21,7 +21,6 @@ built (no C compiler) or GOMOKU_PURE_PYTHON is set.
 
 from __future__ import annotations
 
-import os
 import random
 from array import array
 from functools import lru_cache
@@ -31,16 +30,8 @@ from game.rules import Board, Rule
 from ...eval import patterns as pt
 from ...eval.eval_weights import EvalWeights, active_weights, weights_for
 from ...levels.config import LEVEL_CONFIGS
-
-#: The compiled kernel (make/unmake, VCF, VCT, threat-space search, move ordering), or None:
-#: the Python code here and in threats.py / tss.py / alphabeta.py does the same, slower.
-_KERNEL_API = 16
-try:
-    from ... import _kernel as _compiled
-except ImportError:  # not built: installed without a C compiler
-    _compiled = None
-if _compiled is not None and getattr(_compiled, "API_VERSION", None) != _KERNEL_API:
-    _compiled = None  # a stale build from older sources: do not trust it
+from ..native import KERNEL as _compiled
+from ..native import kernel_available  # noqa: F401 (the pure board's callers ask it here too)
 
 PAD = 4
 BLACK, WHITE, WALL = 1, 2, 3
@@ -58,8 +49,6 @@ def _zobrist_tables() -> tuple[list[int], list[int], list[int]]:
 
 
 ZOBRIST = _zobrist_tables()
-#: Xored into the hash when white is to move, so the side to move is part of a TT key.
-SIDE_KEY = 0x9E37_79B9_7F4A_7C15
 
 
 @lru_cache(maxsize=None)
@@ -100,11 +89,6 @@ def _zones(size: int) -> dict[int, frozenset[int]]:
         for y in range(size)
         for x in range(size)
     }
-
-
-def kernel_available() -> bool:
-    """Whether boards use the compiled make/unmake (built, current, and not switched off)."""
-    return _compiled is not None and not os.environ.get("GOMOKU_PURE_PYTHON")
 
 
 @lru_cache(maxsize=None)

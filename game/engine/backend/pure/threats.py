@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from ...eval import patterns as pt
 from ...move_search.clock import Clock
-from .state import _compiled, BLACK, EngineBoard, any_cell
+from ...move_search.params import COMPILED_THREAT_NODES
+from ..native import KERNEL as _compiled
+from .state import BLACK, EngineBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
-#: Most nodes one compiled VCF or VCT call may visit (about a second in C): a safety bound
-#: only, since the C search calls the clock's check every 2048 nodes (about a millisecond),
-#: so a deadline or a stop ends it as promptly as in Python.
-COMPILED_THREAT_NODES = 2_000_000
 _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
 
 
@@ -39,6 +37,11 @@ class ThreatSearch:
         compiled = board.kernel is not None
         self._vcf_fail = _compiled.Memo() if compiled else {}
         self._vct_fail = _compiled.Memo() if compiled else {}
+
+    @property
+    def vcf_memo(self):
+        """The VCF failure memo: the compiled tree search (alphabeta.py) reads and adds to it too."""
+        return self._vcf_fail
 
     def failures(self) -> tuple[dict[int, int], dict[int, int]]:
         """The VCF and VCT failure memos as dicts (for tests: Python and C must agree)."""

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from ...eval import patterns as pt
 from ...move_search.clock import Clock
-from .state import _compiled, BLACK, EngineBoard, any_cell
-from .threats import COMPILED_THREAT_NODES
+from ...move_search.params import COMPILED_THREAT_NODES
+from ..native import KERNEL as _compiled
+from .state import BLACK, EngineBoard, any_cell
 
 _FOUR_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _THREE_ORDER = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)

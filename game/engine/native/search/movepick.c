@@ -1,17 +1,7 @@
 /* Move picking: see movepick.h. */
 #include "movepick.h"
 
-/* Bonuses over any cell's own score: the table move, then a killer, then the counter move. */
-#define TT_BONUS ((int64_t)1 << 40)
-#define KILLER_BONUS ((int64_t)1 << 32)
-#define COUNTER_BONUS ((int64_t)1 << 31)
-#define HISTORY_CAP ((int64_t)1 << 30)
-/* History counts plies squared for every cut-off a cell made; in a 1 s search it reaches
- * 40,000-80,000 on the busiest cells, where a cell's own value is some hundreds, so counted
- * whole it outranks the shape itself. Weighed 1/32 it decides among cells of like value.
- * Master at 1000 ms against Rapfi at 200 ms, 200 games side by side: 47.5% against 40.2%
- * counted whole (+7.2 +- 3.9 points by opening; benchmarks/README.md). */
-#define HISTORY_SHIFT 5
+#include "params.h" /* the bonuses of the table move, killers and counter move, and history's weight */
 
 static inline int64_t
 cell_score(const Board *board, int side, ptrdiff_t m, const MoveHints *hints, const int64_t *history)

@@ -3,7 +3,7 @@
 
 #include "eval.h"
 #include "movepick.h"
-#include "search_pvs.h"
+#include "pvs_node.h"
 #include "wincheck.h"
 
 /* Search the first `limit` of `moves` for `side`, each answered by qsearch, from best = `best`

@@ -10,10 +10,7 @@
 
 #include "search.h"
 
-#define QS_THREE_ANSWERS 2
-/* The side to move plays at most its best QS_FOURS fours (a four with a three first): all of
- * them took the horizon 84% of the nodes to depth 7 on the middlegames, three of them 70%. */
-#define QS_FOURS 3
+/* QS_THREE_ANSWERS and QS_FOURS, the horizon's limits: params.h. */
 
 /* The score for `side` to move, exact inside (alpha, beta), a bound outside. `threes` is how
  * many answers to open threes the line may still search. */

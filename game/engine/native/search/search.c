@@ -7,7 +7,6 @@
 #include "order.h"
 #include "threats.h"
 
-#define SIDE_KEY 0x9E3779B97F4A7C15ULL /* xored in when white is to move (state.SIDE_KEY) */
 #define WHITE 2
 
 void

@@ -13,6 +13,7 @@
 #include "board.h"
 #include "eval.h"
 #include "memo.h"
+#include "params.h"
 #include "threats.h"
 #include "timer.h"
 #include "tt.h"
@@ -28,11 +29,6 @@
  * it keeps its distance, so that a faster unproven win still ranks first. */
 #define UNPROVEN_WIN (WIN - 100000)
 #define UNPROVEN_THRESHOLD (UNPROVEN_WIN - 1000)
-#define MAX_PLY 60
-#define MIN_WIDTH 6 /* fewest candidates kept at any node, however deep */
-#define LMR_AFTER 3 /* moves after this many at a node are searched one ply shallower first */
-#define COMPILED_THREAT_NODES 2000000L /* most nodes of one VCF at a leaf (threats.py) */
-#define STOP_POLL_CHECKS 64 /* clock checks between two looks at the stop flag */
 
 /* What the compiled search adds to alphabeta.py's, each a bit of SearchConfig.features. */
 enum {
@@ -64,9 +60,6 @@ enum {
  * the alpha-beta search gets that time; the root's own VCF is not capped. alphabeta.py sets the
  * bit only for a config with capped_vcf, which root.py gives short turns: the cap gained at
  * 100 ms and showed no gain at 1000 ms (benchmarks/README.md). */
-#define CAPPED_VCF_NODES 50
-#define FUTILITY_MARGIN 1500
-#define DEEP_LMR_AFTER 6
 #define MAX_CELLS 1024 /* more than a 25x25 board's padded cells */
 
 /* What a level lets the search do (levels.LevelConfig). */

@@ -1,5 +1,5 @@
 /* The depth-shaped search: see search_pvs.h. Moves are made on the C board only and always
- * undone. The numbers below are ours, set by measuring depth and tactics on our positions
+ * undone. The numbers (params.h) are ours, set by measuring depth and tactics on our positions
  * (benchmarks/README.md, issue 31); each step says what it is for.
  */
 #include "search_pvs.h"
@@ -11,48 +11,8 @@
 #include "qsearch.h"
 #include "wincheck.h"
 
-/* Reverse futility: a node this many plies from the horizon or fewer, whose static score
- * beats beta by RFP_MARGIN a ply, is taken to hold, unless he has a win in reach: a five, an
- * open four, a four-three or a double three to make. A plain four of his only buys a tempo
- * (the horizon search plays fours). Requiring no four of his at all, as at first, left the
- * pruning off at most nodes: loosened, Master completes about a ply more at 1 s on the
- * middlegames, and against Rapfi at time odds it scored 54.2% where the stricter rule, side by
- * side, scored 37.0% (200 games each; benchmarks/README.md). The analysis keeps the old rule. */
-#define RFP_PLIES 6
-#define RFP_MARGIN 250
-/* Razoring: this close to the horizon, a static score far below alpha goes straight to the
- * horizon search, and stays there if that does not lift it. */
-#define RAZOR_PLIES 3
-#define RAZOR_BASE 400
-#define RAZOR_PER_PLY 300
-/* Null move: from this depth, passing and still holding beta NULL_REDUCTION plus a quarter
- * of the depth shallower ends the node (not when he has a four to make: passing is then a
- * blunder, and the search would only find that out). */
-#define NULL_PLIES 3
-#define NULL_REDUCTION (3 * DEPTH_UNIT)
-/* Internal iterative reduction: a node this deep without a table move is searched a ply less. */
-#define IIR_PLIES 4
-/* Move-count pruning: a move that makes no three or four and stops none of his, after the
- * first LMP_BASE + plies^(LMP_POWER/100), is not searched (once a move that does not lose is
- * known). With the power 2 and only within 8 plies of the horizon, the 10 middlegames took
- * 2.7M nodes to depth 7; with 1.5 at every depth 1.3M, at the same tactics score. */
-#define LMP_BASE 3
-#define LMP_POWER 150
-/* Late-move reductions: LMR_BASE + 100 ln(depth) ln(number) / LMR_DIVISOR hundredths of a
- * ply; a move that makes or stops a three or a four is reduced LMR_TACTICAL less, a killer or
- * the counter move LMR_KILLER less, and a move at a node of the principal variation half a
- * ply less. A four is never reduced. */
-#define LMR_BASE 30
-#define LMR_DIVISOR 150
-/* With FEATURE_PVS_NARROW the divisor is LMR_DIVISOR_NARROW: about twice the reduction. On the
- * 14 middlegames that no shortcut answers, the nodes to depth 9 fell from 49.6M to 9.4M (the
- * geometric mean 785k -> 202k) and the median depth completed at 1 s rose from 9 to 11, at the
- * same tactics; against Rapfi it scored no better (benchmarks/README.md), so it is not the
- * default. */
-#define LMR_DIVISOR_NARROW 70
-#define LMR_TACTICAL DEPTH_UNIT
-#define LMR_KILLER (DEPTH_UNIT / 2)
-#define LMR_TABLE 64
+/* The margins, reductions and limits of each step below are named in params.h, each with
+ * what it is worth as measured. */
 
 /* Constant tables, filled once: [narrow][plies][move number] -> depth units; [plies] -> moves. */
 static int reductions[2][LMR_TABLE][LMR_TABLE];
@@ -78,19 +38,6 @@ late_move_reduction(const Search *search, int depth, int number)
 {
     int plies = depth / DEPTH_UNIT, narrow = (search->config.features & FEATURE_PVS_NARROW) != 0;
     return reductions[narrow][plies < LMR_TABLE ? plies : LMR_TABLE - 1][number < LMR_TABLE ? number : LMR_TABLE - 1];
-}
-
-int
-pvs_tick(Search *search)
-{
-    SearchClock *clock = &search->clock;
-    if (clock->halt)
-        return 1;
-    if (++clock->nodes >= clock->next_check) {
-        clock->next_check = clock->nodes + clock->interval;
-        return search_clock_check(clock);
-    }
-    return 0;
 }
 
 static void

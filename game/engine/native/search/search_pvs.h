@@ -14,49 +14,16 @@
 #define GOMOKU_SEARCH_PVS_H
 
 #include "eval.h"
+#include "pvs_node.h"
 #include "search.h"
 
 #define FEATURE_PVS 256 /* a bit of SearchConfig.features beside search.h's */
 #define FEATURE_PVS_NARROW 512 /* with FEATURE_PVS: late moves reduced about twice as much */
-#define DEPTH_UNIT 8    /* a ply */
 
 /* The score for `side` to move searched `depth` plies deep, exact inside (alpha, beta), a
  * bound outside; the board is left as it was, even after an error (HALT_ERROR). Start
  * search->clock first; when clock.halt is set on return the score means nothing. */
 int pvs_run(Search *search, int depth, int alpha, int beta, int ply, int side);
 
-/* Mate scores in the table are kept relative to the node, not the root. */
-static inline int
-pvs_score_to_tt(int score, int ply)
-{
-    return score > WIN_THRESHOLD ? score + ply : score < -WIN_THRESHOLD ? score - ply : score;
-}
-
-static inline int
-pvs_score_from_tt(int score, int ply)
-{
-    return score > WIN_THRESHOLD ? score - ply : score < -WIN_THRESHOLD ? score + ply : score;
-}
-
-/* The evaluation for `side` to move, with the search's settings. */
-static inline int
-pvs_evaluate(const Search *search, int side)
-{
-    const SearchConfig *config = &search->config;
-    return evaluate(search->board, side, &config->eval, config->features & FEATURE_TEMPO, config->noise,
-                    config->noise_key);
-}
-
-/* Halt the search on a core error; returns 0, the score of a halted node. */
-static inline int
-pvs_fail(Search *search, int error)
-{
-    search->clock.halt = HALT_ERROR;
-    search->clock.error = error;
-    return 0;
-}
-
-/* Count a node on the search's clock: nonzero when the search must end. */
-int pvs_tick(Search *search);
 
 #endif

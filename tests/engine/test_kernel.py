@@ -64,7 +64,7 @@ def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, s
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):
-    """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/board.h)."""
+    """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/game/board.h)."""
     python = EngineBoard(15, rule, compiled=False)
     compiled = EngineBoard(15, rule, compiled=True)
     empty = compiled.snapshot()

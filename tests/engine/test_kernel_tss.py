@@ -1,4 +1,4 @@
-"""The compiled threat-space search (native/tss.c) against tss.py: the same lines, memo and node counts.
+"""The compiled threat-space search (native/search/tss.c) against tss.py: the same lines, memo and node counts.
 
 Like the VCF and VCT in test_kernel.py, the C search must be the Python one move for move,
 so a found line can be replayed and a bug in either shows up as a difference here.

@@ -1,4 +1,4 @@
-"""The depth-shaped search's root in C (native/root_search.c, issue 31 item 4): one call of the
+"""The depth-shaped search's root in C (native/search/root_search.c, issue 31 item 4): one call of the
 compiled search per move instead of one per root move and iteration.
 
 It must be the same root as root.py's Python loop (NATIVE_ROOT off): under a node budget both

@@ -1,4 +1,4 @@
-"""The compiled alpha-beta search (native/search.c) against the Python one in alphabeta.py.
+"""The compiled alpha-beta search (native/search/search.c) against the Python one in alphabeta.py.
 
 Both run over the same compiled board (so the move ordering and the VCF are the same code)
 and must visit the same tree: the same score, move, principal variation and node count at
@@ -20,7 +20,7 @@ from test_kernel import _middlegames
 
 @pytest.fixture(autouse=True)
 def _classic_search(monkeypatch):
-    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    """These tests guard the classic search (native/search/search.c and alphabeta.py), which Master
     no longer runs by default (levels.SEARCHES)."""
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 

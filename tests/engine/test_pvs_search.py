@@ -1,4 +1,4 @@
-"""The depth-shaped search (native/search_pvs.c, issue 31), run below the root when a level's
+"""The depth-shaped search (native/search/search_pvs.c, issue 31), run below the root when a level's
 config says search="pvs": Master's, unless GOMOKU_SEARCH=classic.
 
 It is a different tree from the old search, so it is held to outcomes, not to nodes: it

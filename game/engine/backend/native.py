@@ -33,7 +33,7 @@ def kernel_available() -> bool:
 
 @dataclass(frozen=True)
 class RootAnswer:
-    """What the compiled root found (native/root_search.h's RootAnswer): the iteration's depth
+    """What the compiled root found (native/search/root_search.h's RootAnswer): the iteration's depth
     (a VCF's length), whether the VCF before the iterations answered, and the lines, best first,
     each (move, score, pv), as cells."""
 

@@ -14,7 +14,7 @@ combo_tables.py) give, per rule:
   `order_his` of the opponent's (a softmax policy's logits, times ORDER_SCALE).
 
 The all-none combination is worth 0 in both, so cells away from every line are skipped.
-This module is the pure-Python mirror of native/combo_eval.c (the compiled search uses
+This module is the pure-Python mirror of native/eval/combo_eval.c (the compiled search uses
 that one when GOMOKU_EVAL=combo); both read the same numbers and give the same values.
 """
 
@@ -48,7 +48,7 @@ _SWITCHES = {"combo": (True, True), "combo-eval": (True, False), "combo-order": 
 
 def combo_switches() -> tuple[bool, bool]:
     """(the evaluation, the move order): which tables GOMOKU_EVAL asks for. Read exactly as
-    native/combo_eval.c reads it, so that both searches agree."""
+    native/eval/combo_eval.c reads it, so that both searches agree."""
     return _SWITCHES.get(os.environ.get(EVAL_ENV, ""), (False, False))
 
 

@@ -44,13 +44,13 @@ from dataclasses import dataclass, replace
 from ..api import Level
 from .blindness import Blindness
 
-#: The searches a level can run below the root: "classic" (alphabeta.py and native/search.c,
-#: a beam that narrows with the distance from the root) and "pvs" (native/search_pvs.c, shaped
+#: The searches a level can run below the root: "classic" (alphabeta.py and native/search/search.c,
+#: a beam that narrows with the distance from the root) and "pvs" (native/search/search_pvs.c, shaped
 #: by the remaining depth, issue 31; compiled kernel only, the pure-Python engine keeps the
 #: classic one). Master runs "pvs": at 300 ms a move against Rapfi at 40 ms it scored 128-70-2
 #: (64.5%) over 200 games where the classic search scored 103-96-1 (51.8%) (benchmarks/README.md).
 #: GOMOKU_SEARCH=classic gives Master the classic search back, so a match can weigh the two.
-#: "pvs-narrow" is "pvs" with late moves reduced about twice as much (native/search_pvs.c's
+#: "pvs-narrow" is "pvs" with late moves reduced about twice as much (native/search/search_pvs.c's
 #: LMR_DIVISOR_NARROW): two plies deeper at 1 s, yet against Rapfi at 80 ms it scored as "pvs"
 #: does (60-139-1 against 60-140-0 over 200 games, benchmarks/README.md), so Master keeps "pvs".
 SEARCHES = ("classic", "pvs", "pvs-narrow")
@@ -93,7 +93,7 @@ class LevelConfig:
                 the search) under the depth-shaped search. Without them its own tree answers
                 the threats, as Rapfi's does, in play and in analysis (the analysis proves its
                 wins apart, analysis.find_win), and its compiled root takes the whole move in
-                one call (native/root_search.h). The classic search's beam needs them: they
+                one call (native/search/root_search.h). The classic search's beam needs them: they
                 always run there (and so in the pure-Python engine).
     """
 

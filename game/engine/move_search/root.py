@@ -19,7 +19,7 @@ the first legal candidate in move order.
 A depth-shaped search (issue 31) whose level runs no threat stages (steps 4-6; see
 LevelConfig.threat_stages) lets its own tree answer threats, as Rapfi's does, in play and in
 analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native.py,
-native/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
+native/search/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
 multi-PV lines come from one more. Where a stage does run here (the ladder's depth-shaped
 rungs), the compiled root still takes the iterations in one call.
 """
@@ -71,7 +71,7 @@ _SHORT_ROOT_WIDTH_BONUS = 2
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
 _SHORTCUTS = ("win-in-1", "block-four", "vcf", "vct")
 #: The depth-shaped search's iterations run in one call of the compiled root
-#: (native/root_search.c); False (or GOMOKU_NATIVE_ROOT=0, for a benchmark) runs them here,
+#: (native/search/root_search.c); False (or GOMOKU_NATIVE_ROOT=0, for a benchmark) runs them here,
 #: root move by root move, as the classic search's do. The two give the same answers
 #: (tests/engine/test_native_root.py).
 NATIVE_ROOT = os.environ.get("GOMOKU_NATIVE_ROOT", "1").strip() != "0"
@@ -209,7 +209,7 @@ class _RootSearch:
         best = self._result(engine.point(ordered[0]), 0, 0, (engine.point(ordered[0]),))
         depth_shaped = self.depth_shaped
         # Where no threat stage runs in Python this move, the compiled root does the rest in
-        # one call, its VCF first (native/root_search.h).
+        # one call, its VCF first (native/search/root_search.h).
         stages = ThreatStages(engine, self.side, self.config, self.clock, self.started, self.budget, self.stop,
                               self.limit.nodes)
         self.one_call = searcher.depth_shaped and NATIVE_ROOT and not stages.any_runs()

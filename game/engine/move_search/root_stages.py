@@ -1,7 +1,7 @@
 """The root's threat stages that run in Python (root.py, steps 3-6), each in its share of the turn.
 
 Against an open three, the true defences; our own sound threat-space win and our VCT; and
-the moves that refute his winning plan. The compiled root (native/root_search.c) needs none
+the moves that refute his winning plan. The compiled root (native/search/root_search.c) needs none
 of them: Master's tree answers threats itself (LevelConfig.threat_stages). The classic search,
 the pure-Python engine and the ladder's depth-shaped rungs run them.
 """

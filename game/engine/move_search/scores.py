@@ -15,7 +15,7 @@ WIN_THRESHOLD = WIN - 1000
 #: so such a node is complete; a beam of the best few moves is not. There a loss is moved
 #: down by WIN - UNPROVEN_WIN into the range of large scores that prove nothing (above
 #: UNPROVEN_THRESHOLD, at most WIN_THRESHOLD), keeping its distance, so that a faster
-#: unproven win still ranks first (the same rule as native/search.h).
+#: unproven win still ranks first (the same rule as native/search/search.h).
 UNPROVEN_WIN = WIN - 100_000
 UNPROVEN_THRESHOLD = UNPROVEN_WIN - 1000
 

@@ -403,7 +403,7 @@ Table_dealloc(TableObject *self)
 
 static PyMethodDef Table_methods[] = {{NULL, NULL, 0, NULL}};
 
-static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (native/tt.h), kept across "
+static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (native/search/tt.h), kept across "
                                             "a game's searches, or exact (entries 0).");
 
 typedef struct {

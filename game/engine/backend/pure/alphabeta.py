@@ -1,7 +1,7 @@
 """Negamax alpha-beta with principal-variation search, a transposition table and
 killer/history move ordering, over the incremental EngineBoard.
 
-With the compiled kernel the whole tree below the root runs in C (native/search.c, the
+With the compiled kernel the whole tree below the root runs in C (native/search/search.c, the
 same search node for node): Python calls it once per root move. The Python code here is
 the reference it is tested against, and the search of installs without a compiler.
 
@@ -39,13 +39,13 @@ ASPIRATION_WINDOW = 400
 #: Why the compiled search stopped (its `halt` code).
 _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent"}
 #: What the compiled search may add to this file's search, by name: bits of its features
-#: (FEATURE_* in native/search.h), and "keep_table" (its transposition table kept across
+#: (FEATURE_* in native/search/search.h), and "keep_table" (its transposition table kept across
 #: the time-limited searches of a process).
 FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
     "vcf_cap": 64, "prove": 128,
 }
-#: The bit that runs the depth-shaped search (native/search_pvs.h) for a config with search="pvs",
+#: The bit that runs the depth-shaped search (native/search/search_pvs.h) for a config with search="pvs",
 #: and the one added for search="pvs-narrow" (late moves reduced about twice as much).
 _PVS_BIT = 256
 _PVS_NARROW_BIT = 512
@@ -178,7 +178,7 @@ class AlphaBeta:
         """Candidate moves for `side`, best first. Against an open three only defences and fours.
 
         Used at the root (once a search); the compiled search orders its nodes the same way
-        in C (native/order.c), which the node-for-node tests hold to this code.
+        in C (native/search/order.c), which the node-for-node tests hold to this code.
         """
         board = self.board
         other = 3 - side
@@ -222,7 +222,7 @@ class AlphaBeta:
 
     def rest_moves(self, side: int, searched: list[int]) -> list[int]:
         """Every legal move for `side` not in `searched`: the cells near a stone first, then
-        the rest, each best first (native/order.c's order_rest). A loss's proof needs them all."""
+        the rest, each best first (native/search/order.c's order_rest). A loss's proof needs them all."""
         board = self.board
         cells, near = board.cells, board.near
         own, theirs = board.packed[side], board.packed[3 - side]
@@ -468,7 +468,7 @@ class AlphaBeta:
 
 def _root_reduction(depth: int, number: int) -> int:
     """Plies a late root move is first searched shallower by, under the depth-shaped search
-    (number counts from 0): as native/search_pvs.c reduces, in whole plies."""
+    (number counts from 0): as native/search/search_pvs.c reduces, in whole plies."""
     if depth < 3 or number < 2:
         return 0
     return int(0.3 + math.log(depth) * math.log(number + 1) / 2.2)

@@ -28,7 +28,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app import App, MemoryStore  # noqa: E402
+from game.app import App  # noqa: E402
+from memory_store import MemoryStore  # noqa: E402  (beside this script)
 from game.model import Game, GameConfig, Player  # noqa: E402
 from game.rules import Rule, Stone  # noqa: E402
 

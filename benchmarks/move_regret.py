@@ -20,7 +20,7 @@ cached by position in runs/regret/rapfi.json, so a second build pays only for it
 
 --compare pairs two runs position by position: the mean difference of the regrets and its
 standard error. A screen, not a verdict: a change is kept only if an arena match shows it helps
-(benchmarks/README.md).
+(benchmarks/LOG.md).
 """
 
 from __future__ import annotations

@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.guest:
         return guest(int(args.guest[0]), args.guest[1], args.seconds + 5, args.move_every)
 
-    from game.app import App, MemoryStore
+    from game.app import App
+    from memory_store import MemoryStore  # beside this script
     from game.net import Host, NetRules
     from game.rules import Rule
 

@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
                 for point in WIN:
                     game.play(point)
                 app.record_result(game)  # rated: the change shows on the result screen
-                app.manager.switch("result", game=game, rating=app.rating_outcome(game))
+                app.manager.switch("result", game=game, rating=app.ratings.outcome(game))
                 frames(app, 10)
                 written.append(_shoot(app, args.out, f"result-{tag}"))
                 app.manager.switch("stats")

@@ -13,21 +13,15 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from game.engine import EngineWorker
 from game.i18n import set_language, tr
-from game.loop_pacing import MAX_IDLE_SECONDS, UNREPORTED_REFRESH_SECONDS, game_seconds, wait_for_input
-from game.model import Game, game_from_dict, game_to_dict
+from game.loop_pacing import MAX_IDLE_SECONDS, game_seconds, wait_for_input
+from game.model import Game
 from game.resources import AssetNotFoundError, asset_path
-from game.rating.ladder import LADDER_VERSION, opponent_rating
-from game.rating.rated_game import RatingChange, Unrated, rate, unrated_reason
-from game.rules import Stone
-from game.storage import Settings, Statistics, UserStore
-from game.storage.rating_store import PlayerRating
-from game.storage.stats import engine_level
+from game.services import GameStatistics, PlayerRatings, SavedGames, StoreNotices
+from game.storage import Settings, UserStore
 
 # Before pygame starts: crisp rendering on high-DPI Windows displays, and no hello banner.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -47,63 +41,22 @@ TOAST_SECONDS = 4.0
 TOAST_FADE_SECONDS = 0.4
 
 
-@dataclass
-class MemoryStore:
-    """The same methods as game.storage.UserStore, kept in memory only: for benchmarks and
-    screenshots that must never touch the player's files."""
-
-    settings: Settings = field(default_factory=Settings)
-    game: dict[str, Any] | None = None
-    stats: Statistics = field(default_factory=Statistics)
-    records_dir: Path | None = None  # None hides "Save record"
-    rating: PlayerRating | None = None
-
-    def load_settings(self) -> Settings:
-        return self.settings
-
-    def save_settings(self, settings: Settings) -> bool:
-        self.settings = settings
-        return True
-
-    def save_game(self, game: Game) -> bool:
-        self.game = game_to_dict(game)
-        return True
-
-    def load_game(self) -> Game | None:
-        return None if self.game is None else game_from_dict(self.game)
-
-    def clear_game(self) -> None:
-        self.game = None
-
-    def load_stats(self) -> Statistics:
-        return self.stats
-
-    def save_stats(self, stats: Statistics) -> bool:
-        self.stats = stats
-        return True
-
-    def load_rating(self, ladder_version: int) -> PlayerRating:
-        return self.rating if self.rating is not None else PlayerRating(ladder_version=ladder_version)
-
-    def save_rating(self, player: PlayerRating, ladder_version: int) -> bool:
-        self.rating = player
-        return True
-
-    def take_notices(self) -> list[Any]:
-        return []
-
-
 class App:
     """The game: a window, a scene manager and the services every scene uses.
 
     `store` is where settings, statistics and the autosave live (tests pass one rooted in a
-    temporary folder, or a MemoryStore); None is the player's own store. `size` overrides the
+    temporary folder, benchmarks an in-memory one); None is the player's own store. What is
+    kept there is reached through the services `saves`, `statistics` and `ratings`
+    (game.services). `size` overrides the
     saved window size; `fullscreen` the saved full-screen choice.
     """
 
     def __init__(self, store: Any = None, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
         self.store = store if store is not None else UserStore()
-        self._last_rating: tuple[Game, Any] | None = None  # the last finished game and what it did to the rating
+        self.store_notices = StoreNotices(self.store, self.notify)
+        self.saves = SavedGames(self.store, self.notify, self.store_notices)
+        self.statistics = GameStatistics(self.store, self.notify, self.store_notices)
+        self.ratings = PlayerRatings(self.store, self.store_notices)
         self.settings: Settings = self._load_settings()
         set_language(self.settings.language)
         pygame.display.init()
@@ -125,13 +78,12 @@ class App:
         self.draws = 0  # frames actually drawn (an idle loop passes without drawing)
         self._redraw = True  # the app's own reasons: a resize, a notice appearing or leaving
         self._last_update = time.monotonic()
-        self._last_draw = 0.0
         self._waited = 0.0  # seconds the last pass slept on purpose (they count as game time)
         self._wake_at: float | None = None  # when the current scene said its picture changes
         self._toast = ""
         self._toast_left = 0.0
         self._closed = False
-        self._show_store_notices()
+        self.store_notices.show()
         self.manager.switch("menu")
         self.manager.apply_pending()
 
@@ -179,7 +131,7 @@ class App:
             self.store.save_settings(self.settings)
         except OSError as error:
             self.notify(tr("notice.save_failed", error=error))
-        self._show_store_notices()
+        self.store_notices.show()
 
     def _make_sound(self) -> SoundBoard:
         # SoundBoard opens the mixer lazily and falls silent by itself without an audio device.
@@ -198,103 +150,11 @@ class App:
     def toast(self) -> str:
         return self._toast if self._toast_left > 0 else ""
 
-    def _show_store_notices(self) -> None:
-        """Tell the player when a damaged file was set aside (as .bak) or a file could not be written."""
-        take = getattr(self.store, "take_notices", None)
-        notices = take() if callable(take) else []
-        messages = []
-        for notice in notices:
-            kind = getattr(notice, "kind", "settings")
-            kind = kind if kind in ("settings", "stats", "autosave", "rating") else "settings"
-            problem = getattr(getattr(notice, "problem", None), "value", "unreadable")
-            if problem == "carried_over":
-                messages.append(tr("notice.carried_rating"))
-            elif problem == "not_saved":
-                messages.append(tr(f"notice.not_saved_{kind}"))
-            else:
-                messages.append(tr(f"notice.corrupt_{kind}", backup=getattr(notice, "backup", "") or ""))
-        if messages:
-            self.notify("  ".join(dict.fromkeys(messages)))
-
     # ----------------------------------------------------------------- games
-    def autosave(self, game: Game) -> None:
-        """Save an unfinished game after every move; forget it once it is over."""
-        try:
-            if game.is_over:
-                self.store.clear_game()
-            else:
-                self.store.save_game(game)
-        except OSError as error:
-            self.notify(tr("notice.save_failed", error=error))
-        self._show_store_notices()
-
-    def forget_saved_game(self) -> None:
-        try:
-            self.store.clear_game()
-        except OSError as error:
-            self.notify(tr("notice.save_failed", error=error))
-
-    def saved_game(self) -> Game | None:
-        """The unfinished game from last time, if there is one that can be read."""
-        try:
-            return self.store.load_game()
-        except (OSError, ValueError):
-            return None
-        finally:
-            self._show_store_notices()
-
     def record_result(self, game: Game) -> None:
-        """Count a finished game against the computer in the statistics."""
-        config = game.config
-        if not config.is_vs_ai or game.result is None:
-            return
-        human = config.human_sides[0]
-        ai = config.player(human.opponent)
-        level = engine_level(ai.name) if ai.engine_command else ai.level or "casual"  # an engine: per name
-        winner = game.result.winner
-        result = "draw" if winner is None else ("win" if winner is human else "loss")
-        try:
-            stats = self.store.load_stats()
-            stats.record(level, config.rule.value, result, teaching=game.is_teaching_game)
-            self.store.save_stats(stats)
-        except (OSError, ValueError) as error:
-            self.notify(tr("notice.save_failed", error=error))
-        self._rate(game)
-        self._show_store_notices()
-
-    # ----------------------------------------------------------------- rating
-    def player_rating(self) -> PlayerRating:
-        """The player's rating against the ladder (a new player's when there is none or no store for it)."""
-        load = getattr(self.store, "load_rating", None)
-        if not callable(load):
-            return PlayerRating(ladder_version=LADDER_VERSION)
-        try:
-            return load(LADDER_VERSION)
-        finally:
-            self._show_store_notices()
-
-    def rating_outcome(self, game: Game) -> "RatingChange | Unrated | None":
-        """What the finished `game` did to the rating (the change, or why it was unrated); None
-        for a game this run did not rate (a hot-seat game, one finished before a restart)."""
-        kept = self._last_rating
-        return kept[1] if kept is not None and kept[0] is game else None
-
-    def _rate(self, game: Game) -> None:
-        reason = unrated_reason(game)
-        if reason is not None:
-            self._last_rating = (game, reason)
-            return
-        player = self.player_rating()
-        change = rate(player.rating, game)
-        updated = player.after(change.opponent.value, opponent_rating(change.opponent).rating, change.score, change.after)
-        save = getattr(self.store, "save_rating", None)
-        if callable(save):
-            save(updated, LADDER_VERSION)
-        self._last_rating = (game, change)
-
-    def human_side(self, game: Game) -> Stone | None:
-        humans = game.config.human_sides
-        return humans[0] if len(humans) == 1 else None
+        """A finished game against the computer: count it in the statistics and rate it."""
+        if self.statistics.record(game):
+            self.ratings.rate(game)
 
     # ----------------------------------------------------------------- window
     def _open_window(self) -> pygame.Surface:
@@ -421,7 +281,6 @@ class App:
                 chrome.draw_toast(self.screen, self._toast, min(1.0, self._toast_left / TOAST_FADE_SECONDS))
             pygame.display.flip()
             self.draws += 1
-            self._last_draw = now
         self.last_frame_ms = (time.perf_counter() - started) * 1000
         self.frame += 1
         self._pace(scene, sleep=dt is None)
@@ -434,11 +293,8 @@ class App:
         if scene is None:
             return needed
         needed = scene.take_dirty() or needed
-        if getattr(scene, "reports_redraws", False):
-            due = self._wake_at is not None and now >= self._wake_at
-            return needed or due or scene.animating()
-        busy = self._worker is not None and self._worker.busy
-        return needed or busy or now - self._last_draw >= UNREPORTED_REFRESH_SECONDS
+        due = self._wake_at is not None and now >= self._wake_at
+        return needed or due or scene.animating()
 
     def _pace(self, scene: Any, sleep: bool) -> None:
         """Hold the next pass back: one 60 FPS frame while anything moves, else until input."""
@@ -449,18 +305,11 @@ class App:
         if scene is None or not sleep or self.manager.has_pending or 0 < self._toast_left <= TOAST_FADE_SECONDS:
             self.clock.tick(FPS)
             return
-        poll = None
-        if getattr(scene, "reports_redraws", False):
-            if scene.animating():
-                self.clock.tick(FPS)
-                return
-            change = scene.next_change()
-            poll = getattr(scene, "next_update", lambda: None)()
-        else:
-            if self._worker is not None and self._worker.busy:
-                self.clock.tick(FPS)
-                return
-            change = UNREPORTED_REFRESH_SECONDS
+        if scene.animating():
+            self.clock.tick(FPS)
+            return
+        change = scene.next_change()
+        poll = scene.next_update()
         timeout = MAX_IDLE_SECONDS
         if change is not None:
             timeout = min(timeout, max(0.0, change))

@@ -19,8 +19,6 @@ import pygame
 INPUT_SLICE = 0.008
 #: The longest an idle loop sleeps before running one update without drawing.
 MAX_IDLE_SECONDS = 1.0
-#: A scene that does not report its own redraw needs is still redrawn this often.
-UNREPORTED_REFRESH_SECONDS = 0.25
 #: A stalled frame (a window drag on some systems, a slow disk) never advances game time by more.
 MAX_STALL_SECONDS = 0.25
 

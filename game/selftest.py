@@ -148,8 +148,7 @@ def play_engine_game(max_moves: int = MAX_MOVES, time_ms: int = GAME_TIME_MS) ->
     The winner is "black", "white", "draw", or "none" when `max_moves` ran out first.
     Raises SelfTestError when the worker fails, hangs or plays an illegal move.
     """
-    from game.engine import Level, Limit, Position
-    from game.engine import EngineWorker
+    from game.engine import EngineWorker, FailedReply, Level, Limit, MoveReply, Position
     from game.rules import Board, IllegalMoveError, Rule
 
     board = Board(15, Rule.FREESTYLE)
@@ -157,8 +156,9 @@ def play_engine_game(max_moves: int = MAX_MOVES, time_ms: int = GAME_TIME_MS) ->
         for move_number in range(max_moves):
             job = worker.request(Position.from_board(board), Level.BEGINNER, Limit(time_ms=time_ms), seed=move_number)
             reply = _wait_for_reply(worker, job)
-            if reply.result is None:
-                raise SelfTestError(f"engine worker failed on move {move_number + 1}: {reply.error}")
+            if not isinstance(reply, MoveReply):
+                why = reply.error if isinstance(reply, FailedReply) else type(reply).__name__
+                raise SelfTestError(f"engine worker failed on move {move_number + 1}: {why}")
             if worker.pid == os.getpid():
                 raise SelfTestError("the engine ran in the game process, not in a worker process")
             try:

@@ -20,7 +20,10 @@ from .levels.config import level_config
 from .move_search.clock import Clock, SearchStopped, StopAt
 from .move_search.root import StopFlag, search
 from .move_search.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
-from .worker import OPENING_PURPOSE, EngineReply, EngineWorker, WorkerClosedError
+from .worker import (
+    AnalysisReply, EngineJob, EngineReply, EngineWorker, FailedReply, MoveReply, OpeningReply, Purpose, TaskReply,
+    WorkerClosedError,
+)
 
 __all__ = [
     # Play: one search, its limits and its answer.
@@ -33,8 +36,9 @@ __all__ = [
     # The coach's services: analysis, proofs and the opening's choices.
     "Analysis", "Proof", "analyse", "find_win", "proven_analysis", "win_chance", "wins_after", "UNPROVEN_CHANCE",
     "OpeningDecision", "black_view", "choose_colour", "decide", "forced_win", "place_two", "propose_opening",
-    # The worker process that keeps searches off the window's thread.
-    "EngineWorker", "EngineReply", "WorkerClosedError", "OPENING_PURPOSE",
+    # The worker process that keeps searches off the window's thread, and its job contract.
+    "EngineWorker", "EngineJob", "Purpose", "EngineReply", "MoveReply", "OpeningReply", "AnalysisReply", "TaskReply",
+    "FailedReply", "WorkerClosedError",
     # Threat search on an engine board (puzzles make and check their refutations with it).
     "EngineBoard", "BLACK", "WHITE", "any_cell", "ThreatSearch", "ThreatSpaceSearch",
     # The pattern classes an EngineBoard files each empty point under (read by the puzzle prover).

@@ -1,9 +1,13 @@
 """Run the engine in a worker process so the window keeps drawing at 60 FPS while it thinks.
 
-A CPU-bound search in a thread of the GUI process holds the GIL and drops the frame rate
-(measured: 60 -> ~43 FPS), so the search runs in a separate process, started once with the
-"spawn" context and reused for every move and hint. Only plain, picklable data crosses the
-boundary: a Position, a Level, a Limit and a seed go in; a SearchResult comes back.
+A CPU-bound search in a thread of the GUI process dropped the frame rate (measured: 60 -> ~43
+FPS while it held the GIL). The compiled search now lets go of the GIL (binding.c), but the
+pure-Python fallback cannot, and the Python around the kernel still holds it; so the search runs
+in a separate process, started once with the "spawn" context and reused for every job. Only plain, picklable data crosses the
+boundary: an EngineJob goes in (its Purpose says which fields count), and a reply comes back whose
+type says what it holds (MoveReply, OpeningReply, AnalysisReply, TaskReply or FailedReply).
+Everything that searches for the window runs here: moves, hints, openings, the coach's analysis,
+and as task jobs the puzzles' refutations and the puzzles made from the player's games.
 
 Cancelling works by job id: the parent writes the id of the newest cancelled job into shared
 memory, and the running search's `stop` flag reads it. Results of cancelled or superseded
@@ -16,11 +20,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import queue
 import time
 import weakref
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, Callable
 
 from .api import Level, Limit, Position, SearchResult
 from .coach.analysis import Analysis
@@ -33,28 +39,86 @@ _JOIN_SECONDS = 2.0
 _PARENT_CHECK_SECONDS = 0.5
 
 
-#: Jobs whose purpose starts with this are opening decisions: "opening:propose", "opening:choose:black,white", ...
-OPENING_PURPOSE = "opening:"
-
-
 class WorkerClosedError(RuntimeError):
     """A request sent to an EngineWorker after `close()`."""
 
 
-@dataclass(frozen=True)
-class EngineReply:
-    """A finished job: its id, what it was for ("move", "hint", "analysis" or "opening:..."), and the
-    result (a SearchResult, or an OpeningDecision for opening jobs) or an error text.
+class Purpose(Enum):
+    """What a job is for; it decides which fields of the EngineJob count and which reply comes back."""
 
-    An analysis job replies many times: a snapshot per deeper iteration (`analysis.final`
-    False), then the last one (`analysis.final` True); `result` is None for all of them.
+    MOVE = "move"          # the computer's move: a MoveReply
+    HINT = "hint"          # a hint for the player: a MoveReply
+    OPENING = "opening"    # an opening decision (opening_choice.decide on `opening`): an OpeningReply
+    ANALYSIS = "analysis"  # the coach's candidates: AnalysisReply snapshots, then the final one
+    TASK = "task"          # any other engine work (a puzzle's refutation, puzzles from games): a TaskReply
+
+
+@dataclass(frozen=True)
+class EngineJob:
+    """One request to the engine process, as plain picklable data. Only the fields of its purpose count.
+
+    `seed` varies the moves of the levels that play with noise (a move job's seed); `n_best` is
+    how many candidates an analysis keeps; `opening` the question for an opening decision
+    ("propose", "choose:black,white", ...). A task job runs `task(*args, stop=stop)` in the engine
+    process: `task` must be a module-level function (it is pickled by name) that polls `stop`.
     """
 
+    purpose: Purpose
+    position: Position | None = None
+    level: Level = Level.MASTER
+    limit: Limit | None = None
+    seed: int = 0
+    n_best: int = 1
+    opening: str = ""
+    task: Callable[..., Any] | None = None
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class EngineReply:
+    """A finished (or failed) job: its id and what it was for. The kind of answer is the reply's type."""
+
     job_id: int
-    purpose: str
-    result: SearchResult | None
-    error: str = ""
-    analysis: Analysis | None = None
+    purpose: Purpose
+
+
+@dataclass(frozen=True)
+class MoveReply(EngineReply):
+    """The answer to a move or a hint job."""
+
+    result: SearchResult
+
+
+@dataclass(frozen=True)
+class OpeningReply(EngineReply):
+    """The answer to an opening job: an opening_choice.OpeningDecision."""
+
+    decision: Any
+
+
+@dataclass(frozen=True)
+class AnalysisReply(EngineReply):
+    """One answer to an analysis job: a snapshot per deeper iteration (`analysis.final` False), then the
+    last one (`analysis.final` True). `brain_analysis` holds an external brain's own candidates."""
+
+    analysis: Analysis
+    brain_analysis: Any = None
+
+
+@dataclass(frozen=True)
+class TaskReply(EngineReply):
+    """What a task job's function returned."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class FailedReply(EngineReply):
+    """A job that gave no answer: `error` says why ("cancelled", the exception, a dead process);
+    `failure` is an external engine's EngineFailure (who failed and how), None for the built-in one."""
+
+    error: str
+    failure: Any = None
 
 
 class _JobStop:
@@ -75,55 +139,61 @@ def _parent_is_gone() -> bool:
 
 
 def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
-    """The worker process: search each job from `jobs` until it receives None."""
-    from .move_search.root import search
-    from .coach.analysis import analyse
-
+    """The worker process: answer each (job id, EngineJob) from `jobs` until it receives None."""
     try:
         os.nice(_NICENESS)  # the window must stay smooth when the CPU is busy; the search can yield
     except (AttributeError, OSError):
         pass  # not available on this platform
     while True:
         try:
-            job = jobs.get(timeout=_PARENT_CHECK_SECONDS)
+            message = jobs.get(timeout=_PARENT_CHECK_SECONDS)
         except queue.Empty:
             if _parent_is_gone():
                 return  # the game died without closing us (killed, X error): do not linger
             continue
-        if job is None:
+        if message is None:
             return
-        job_id, purpose, position, level, limit, seed = job
+        job_id, job = message
         if cancelled_upto.value >= job_id:
-            replies.put(EngineReply(job_id, purpose, None, "cancelled"))
+            replies.put(FailedReply(job_id, job.purpose, "cancelled"))
             continue
+        stop = _JobStop(cancelled_upto, job_id)
         try:
-            if purpose == "analysis":
-                stop = _JobStop(cancelled_upto, job_id)
-
-                def progress(snapshot: Analysis, job_id=job_id, stop=stop) -> None:
-                    if not stop.is_set():
-                        replies.put(EngineReply(job_id, purpose, None, analysis=snapshot))
-
-                final = analyse(position, limit, n_best=seed, stop=stop, on_progress=progress, level=level)
-                replies.put(EngineReply(job_id, purpose, None, analysis=final))
-                continue
-            stop = _JobStop(cancelled_upto, job_id)
-            if purpose.startswith(OPENING_PURPOSE):  # an opening decision, not a move (opening_choice.decide)
-                from .coach.opening_choice import decide
-
-                result = decide(purpose[len(OPENING_PURPOSE):], position, level, limit, seed, stop)
-            else:
-                result = search(position, limit=limit, level=level, seed=seed, stop=stop)
-            replies.put(EngineReply(job_id, purpose, result))
+            replies.put(_answer(job_id, job, stop, replies.put))
         except Exception as error:  # the parent shows it; the worker must survive a bad job
-            replies.put(EngineReply(job_id, purpose, None, f"{type(error).__name__}: {error}"))
+            replies.put(FailedReply(job_id, job.purpose, f"{type(error).__name__}: {error}"))
+
+
+def _answer(job_id: int, job: EngineJob, stop: _JobStop, send: Callable[[EngineReply], None]) -> EngineReply:
+    """Do one job in the engine process; `send` passes an analysis's snapshots on as they come."""
+    from .move_search.root import search
+    from .coach.analysis import analyse
+
+    purpose = job.purpose
+    if purpose is Purpose.ANALYSIS:
+
+        def progress(snapshot: Analysis) -> None:
+            if not stop.is_set():
+                send(AnalysisReply(job_id, purpose, snapshot))
+
+        final = analyse(job.position, job.limit, n_best=job.n_best, stop=stop, on_progress=progress, level=job.level)
+        return AnalysisReply(job_id, purpose, final)
+    if purpose is Purpose.OPENING:
+        from .coach.opening_choice import decide
+
+        return OpeningReply(job_id, purpose, decide(job.opening, job.position, job.level, job.limit, job.seed, stop))
+    if purpose is Purpose.TASK:
+        if job.task is None:
+            raise ValueError("a task job without a task")
+        return TaskReply(job_id, purpose, job.task(*job.args, stop=stop))
+    return MoveReply(job_id, purpose, search(job.position, limit=job.limit, level=job.level, seed=job.seed, stop=stop))
 
 
 class EngineWorker:
     """One engine process, started on first use and reused.
 
-    `request` returns a job id at once; `poll` returns the reply for the newest job when it is
-    ready (never blocks); `cancel` stops the running search; `close` ends the process and is
+    `submit` (or `request`, `request_analysis`) returns a job id at once; `poll` returns the
+    reply for the newest job when it is ready (never blocks); `cancel` stops the running search; `close` ends the process and is
     safe to call twice (it also runs at interpreter exit).
     """
 
@@ -135,6 +205,7 @@ class EngineWorker:
         self._cancelled_upto: Any = None
         self._next_id = 0
         self._pending: int | None = None
+        self._pending_purpose = Purpose.MOVE
         self._closed = False
         # finalize also runs at interpreter exit, so a forgotten worker never outlives the game
         self._finalizer = weakref.finalize(self, EngineWorker._shutdown, self.__dict__)
@@ -199,22 +270,34 @@ class EngineWorker:
         """Whether a job is waiting for its reply."""
         return self._pending is not None
 
+    def submit(self, job: EngineJob) -> int:
+        """Start `job`; any earlier job is cancelled. Returns the new job id.
+
+        Raises ValueError for a task that cannot cross to the process (a lambda, a nested
+        function): it would otherwise be lost in the queue's thread and never answered."""
+        if job.purpose is Purpose.TASK:
+            try:
+                pickle.dumps((job.task, job.args))
+            except (pickle.PicklingError, AttributeError, TypeError) as error:
+                raise ValueError(f"a task job needs a module-level function and picklable args: {error}") from None
+        self.start()
+        self.cancel()
+        self._next_id += 1
+        job_id = self._next_id
+        self._pending, self._pending_purpose = job_id, job.purpose
+        self._jobs.put((job_id, job))
+        return job_id
+
     def request(
         self,
         position: Position,
         level: Level,
         limit: Limit | None = None,
         seed: int = 0,
-        purpose: str = "move",
+        purpose: Purpose = Purpose.MOVE,
     ) -> int:
-        """Start searching `position`; any earlier job is cancelled. Returns the new job id."""
-        self.start()
-        self.cancel()
-        self._next_id += 1
-        job_id = self._next_id
-        self._pending = job_id
-        self._jobs.put((job_id, purpose, position, level, limit, seed))
-        return job_id
+        """Start searching `position` for a move or a hint; any earlier job is cancelled. Returns the job id."""
+        return self.submit(EngineJob(purpose, position, level, limit, seed=seed))
 
     def request_analysis(self, position: Position, n_best: int = 3, limit: Limit | None = None) -> int:
         """Start analysing `position` (see `analysis.analyse`); any earlier job is cancelled at once.
@@ -222,14 +305,7 @@ class EngineWorker:
         limit None analyses without end until the next request or `cancel`. `poll` returns
         a reply per progress snapshot, then one with `analysis.final` True. Returns the job id.
         """
-        self.start()
-        self.cancel()
-        self._next_id += 1
-        job_id = self._next_id
-        self._pending = job_id
-        # the seed slot carries n_best: an analysis has no seed
-        self._jobs.put((job_id, "analysis", position, Level.MASTER, limit, max(1, n_best)))
-        return job_id
+        return self.submit(EngineJob(Purpose.ANALYSIS, position, Level.MASTER, limit, n_best=max(1, n_best)))
 
     def cancel(self) -> None:
         """Stop the running search (if any); its reply will be dropped."""
@@ -249,7 +325,7 @@ class EngineWorker:
             except (OSError, ValueError, EOFError):
                 return self._crash_reply()
             if reply.job_id == self._pending:
-                if reply.analysis is None or reply.analysis.final:
+                if not isinstance(reply, AnalysisReply) or reply.analysis.final:
                     self._pending = None
                 return reply
 
@@ -271,7 +347,7 @@ class EngineWorker:
             return None
         job_id, self._pending = self._pending, None
         self._process = None
-        return EngineReply(job_id, "move", None, "the engine process stopped unexpectedly")
+        return FailedReply(job_id, self._pending_purpose, "the engine process stopped unexpectedly")
 
     def __enter__(self) -> "EngineWorker":
         return self

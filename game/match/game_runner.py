@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.engine import Level, Limit, Position
+from game.engine import EngineJob, FailedReply, Level, Limit, MoveReply, Position, Purpose
 from game.records import GameRecord, Result
 from game.rules import Board, IllegalMoveError, Point, Reason, Rule, Stone
 
@@ -114,8 +114,9 @@ class GameRunner:
         seat = self.seats[side]
         if self._job is None:
             limit = Limit(time_ms=self.turn_ms)
-            self._job = seat.worker.request(
-                Position.from_board(board), seat.level or Level.MASTER, limit, self.seed + board.move_count, "move"
+            self._job = seat.worker.submit(
+                EngineJob(Purpose.MOVE, Position.from_board(board), seat.level or Level.MASTER, limit,
+                          seed=self.seed + board.move_count)
             )
             self._asked_at = self._now()
         reply = seat.worker.poll()
@@ -124,14 +125,15 @@ class GameRunner:
         self._job = None
         seat.name = getattr(seat.worker, "name", seat.name)  # an external brain's own name, from ABOUT
         self.think_ms[side].append(int((self._now() - self._asked_at) * 1000))
-        if reply.result is None:
-            failure = getattr(reply, "failure", None)
+        if not isinstance(reply, MoveReply):
+            failure = reply.failure if isinstance(reply, FailedReply) else None
+            error = reply.error if isinstance(reply, FailedReply) else f"unexpected {type(reply).__name__}"
             if failure is not None:
                 if failure.point is not None and failure.kind.value == "forbidden":
                     board.push(failure.point)  # shown on the board: it is why black lost
                 self._finish(side.opponent, failure.reason, failure.detail)
             else:
-                self._finish(side.opponent, "error", f"{seat.name}: {reply.error}")
+                self._finish(side.opponent, "error", f"{seat.name}: {error}")
             return False
         point = reply.result.move
         try:

@@ -1,8 +1,11 @@
 """Joining a hosted game: a non-blocking connect, the hello with the code, and the host's game received.
 
 The address is numeric (IPv4 or IPv6): names are not looked up, because a lookup could
-block the window. After a dropped connection `resume()` connects again with the same code and name; the host
-answers with the whole game so far, which replaces ours (the host's game is the reference).
+block the window. The host speaks first (a challenge); the guest answers with a proof of the
+code (game.net.handshake), never the code itself. The welcome carries a token: after a
+dropped connection `resume()` connects again with that token and the same name (a guest
+restarted from the menu passes it in), and the host answers with the whole game so far,
+which replaces ours (the host's game is the reference).
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ from typing import Callable
 from ..rules.opening import Seat
 from .endpoint import Endpoint, LinkState
 from .events import Event, EventKind
-from .protocol import VERSION, Fault, ProtocolError, decode, encode, message
+from .handshake import proof
+from .protocol import REFUSALS, VERSION, Fault, ProtocolError, decode, encode, message
 from .snapshot import session_from_snapshot
 from .transport import LineConnection, Timeouts
 
-_REFUSAL_FAULTS = {"version": Fault.VERSION, "code": Fault.CODE, "busy": Fault.BUSY}
+_REFUSAL_FAULTS = {name: Fault(name) for name in REFUSALS}
 
 
 class Client(Endpoint):
@@ -35,12 +39,16 @@ class Client(Endpoint):
         timeouts: Timeouts = Timeouts(),
         now: Callable[[], float] = time.monotonic,
         version: int = VERSION,
+        token: str = "",
+        host_name: str = "",
     ) -> None:
         super().__init__(name, timeouts, now)
         self.address = (address, port)
         self.code = code
+        self.token = token  # from the host's welcome; proves the seat on a resume
         self.version = version  # only tests say otherwise, to check a wrong version is refused
-        self.host_name = ""
+        self.host_name = host_name
+        self.refused_version: int | None = None  # the host's protocol version when it differs
         self._sock: socket.socket | None = None
         self._deadline = 0.0
         self._connect()
@@ -59,7 +67,12 @@ class Client(Endpoint):
             self._fail_connect(f"cannot find {host}: {error}")
             return
         sock.setblocking(False)
-        code = sock.connect_ex(target)
+        try:
+            code = sock.connect_ex(target)
+        except (OSError, OverflowError) as error:
+            sock.close()
+            self._fail_connect(f"cannot reach {host} port {port}: {error}")
+            return
         if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY, getattr(errno, "WSAEWOULDBLOCK", -1)):
             sock.close()
             self._fail_connect(f"cannot reach {host} port {port}: {errno.errorcode.get(code, code)}")
@@ -95,14 +108,16 @@ class Client(Endpoint):
         except (OSError, ValueError) as error:
             return [self._give_up(f"cannot connect: {error}")]
         if writable or failed:
-            problem = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            try:
+                problem = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            except OSError as error:
+                problem = error.errno or -1
             if problem:
                 return [self._give_up(f"cannot reach {self.address[0]} port {self.address[1]}: "
                                       f"{errno.errorcode.get(problem, problem)}")]
             self._sock = None
             self.connection = LineConnection(sock, self.timeouts, self._now)
-            self.connection.send(encode(message("hello", v=self.version, code=self.code, name=self.name)))
-            self.state = LinkState.HANDSHAKE
+            self.state = LinkState.HANDSHAKE  # the host speaks first: its challenge
             self._deadline = self._now() + self.timeouts.handshake
             return []
         if self._now() > self._deadline:
@@ -117,42 +132,51 @@ class Client(Endpoint):
 
     def _poll_handshake(self) -> list[Event]:
         try:
-            lines = self.connection.poll()
-            for line in lines:
-                reply = decode(line)
+            self._waiting.extend(self.connection.poll())
+            while self._waiting and self.state is LinkState.HANDSHAKE:
+                reply = decode(self._waiting.popleft())
                 if reply.type == "ping":
                     continue
-                return self._answered(reply, lines[lines.index(line) + 1:])
+                if reply.type == "challenge":
+                    secret = self.token or self.code
+                    self.connection.send(encode(message("hello", v=self.version, name=self.name, token=self.token,
+                                                        proof=proof(secret, reply["nonce"], self.name))))
+                    continue
+                return self._answered(reply)
             if self._now() > self._deadline:
                 raise ProtocolError(Fault.SILENCE, "the host did not answer the hello")
         except ProtocolError as error:
+            if error.fault is Fault.VERSION:
+                self.refused_version = error.version
+                return [self._refused(Fault.VERSION, str(error))]
             return [self._drop(error.fault, str(error), tell_peer=error.fault not in (Fault.CLOSED, Fault.SILENCE))]
         return []
 
-    def _answered(self, reply, rest: list[bytes]) -> list[Event]:
-        if reply.type == "refuse":
-            fault = _REFUSAL_FAULTS[reply["fault"]]
+    def _refused(self, fault: Fault, text: str) -> Event:
+        if self.connection is not None:
             self.connection.close()
             self.connection = None
-            self.state = LinkState.REFUSED
-            self.fault, self.note = fault, reply["text"]
-            return [Event(EventKind.REFUSED, {"fault": fault, "text": reply["text"]})]
+        self._waiting.clear()
+        self.state = LinkState.REFUSED
+        self.fault, self.note = fault, text
+        return Event(EventKind.REFUSED, {"fault": fault, "text": text})
+
+    def _answered(self, reply) -> list[Event]:
+        if reply.type == "refuse":
+            return [self._refused(_REFUSAL_FAULTS[reply["fault"]], reply["text"])]
         if reply.type == "error":
             return [self._drop(Fault.PEER_ERROR, f"the host reported a fault ({reply['fault']}): {reply['text']}",
                                tell_peer=False)]
         if reply.type != "welcome":
             raise ProtocolError(Fault.OUT_OF_ORDER, f"expected welcome or refuse, got {reply.type!r}")
-        if reply["v"] != self.version:
-            raise ProtocolError(Fault.VERSION, f"the host speaks protocol version {reply['v']}, we speak {self.version}")
-        resumed = self.session is not None
+        resumed = self.session is not None or bool(self.token)
         self.session = session_from_snapshot(reply["game"], Seat(reply["seat"]), self.name, reply["name"], self._now)
         self.host_name = reply["name"]
+        self.token = reply["token"]
         self.state = LinkState.PLAYING
         self.fault, self.note = None, ""
         events = [Event(EventKind.CONNECTED, {"resumed": resumed, "peer": reply["name"]})]
-        for line in rest:  # messages that came in the same read as the welcome
-            events += self._handle(decode(line))
-        return events
+        return events + self._poll_game()  # messages that came in the same read as the welcome
 
     def _after_drop(self) -> None:
         self.state = LinkState.DROPPED

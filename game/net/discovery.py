@@ -9,6 +9,12 @@ An announcement is one small JSON datagram. It carries no code: a listed game st
 the code the host reads out. Datagrams that are not announcements, too big, or malformed
 are ignored (a listener hears whatever is sent to its port).
 
+Anyone on the network can announce anything, so the list is built to be trusted: each
+game shows the address and port it came from (the sender's real address, not a claim in
+the datagram), a name heard from more than one address is marked `duplicate`, one address
+may hold at most PER_ADDRESS_LISTED entries, and the list keeps the order games were first
+heard in (a name cannot push others off the top by sorting first).
+
     {"gomoku": 1, "name": "Alice", "port": 52011, "rule": "renju", "opening": "swap2", "game": "a1b2c3"}
 """
 
@@ -17,10 +23,14 @@ from __future__ import annotations
 import json
 import socket
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
+from ..rules import Rule
 from .protocol import MAX_NAME_CHARS, VERSION
+
+RULES = tuple(rule.value for rule in Rule)
+OPENINGS = ("free", "swap1", "swap2")
 
 #: The UDP port announcements go to (an unassigned port in the dynamic range).
 DISCOVERY_PORT = 48513
@@ -30,6 +40,7 @@ FORGET_SECONDS = 6.0
 MAX_DATAGRAM = 512
 DATAGRAMS_PER_POLL = 64
 MAX_LISTED = 32
+PER_ADDRESS_LISTED = 2
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,7 @@ class HostedGame:
     rule: str
     opening: str
     game_id: str
+    duplicate: bool = False  # the same name is announced from another address too
 
 
 class Announcer:
@@ -108,11 +120,12 @@ class DiscoveryListener:
         sock.setblocking(False)
         self._sock: socket.socket | None = sock
         self.port = sock.getsockname()[1]
-        self._heard: dict[tuple[str, int, str], tuple[HostedGame, float]] = {}
+        self._heard: dict[tuple[str, int, str], tuple[HostedGame, float, int]] = {}  # game, last heard, arrival
+        self._arrivals = 0
         self.ignored = 0
 
     def poll(self) -> list[HostedGame]:
-        """The games heard within FORGET_SECONDS, newest name first; reads what arrived without waiting."""
+        """The games heard within FORGET_SECONDS, in the order first heard; reads what arrived without waiting."""
         for _ in range(DATAGRAMS_PER_POLL):
             if self._sock is None:
                 break
@@ -127,11 +140,22 @@ class DiscoveryListener:
                 self.ignored += 1
                 continue
             key = (game.address, game.port, game.game_id)
-            if key in self._heard or len(self._heard) < MAX_LISTED:
-                self._heard[key] = (game, self._now())
+            if key in self._heard:
+                self._heard[key] = (game, self._now(), self._heard[key][2])
+                continue
+            from_there = sum(1 for address, _, _ in self._heard if address == game.address)
+            if from_there >= PER_ADDRESS_LISTED or len(self._heard) >= MAX_LISTED:
+                self.ignored += 1
+                continue
+            self._arrivals += 1
+            self._heard[key] = (game, self._now(), self._arrivals)
         cutoff = self._now() - FORGET_SECONDS
-        self._heard = {key: (game, seen) for key, (game, seen) in self._heard.items() if seen >= cutoff}
-        return sorted((game for game, _ in self._heard.values()), key=lambda g: (g.name.lower(), g.address, g.port))
+        self._heard = {key: entry for key, entry in self._heard.items() if entry[1] >= cutoff}
+        games = [game for game, _, _ in sorted(self._heard.values(), key=lambda entry: entry[2])]
+        addresses: dict[str, set[str]] = {}
+        for game in games:
+            addresses.setdefault(game.name.casefold(), set()).add(game.address)
+        return [replace(game, duplicate=len(addresses[game.name.casefold()]) > 1) for game in games]
 
     def close(self) -> None:
         if self._sock is not None:
@@ -156,6 +180,8 @@ def parse_announcement(data: bytes, sender: str) -> HostedGame | None:
     if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
         return None
     if not all(isinstance(text, str) and 0 < len(text) <= 16 and text.isascii() and text.isprintable() for text in texts):
+        return None
+    if texts[0] not in RULES or texts[1] not in OPENINGS:  # shown from our catalogue, so only what it knows
         return None
     return HostedGame(sender, port, name, texts[0], texts[1], texts[2])
 

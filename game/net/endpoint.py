@@ -1,25 +1,30 @@
 """What the host and the guest share: one connection carrying one session, polled from the loop.
 
-`poll()` is called once a frame and never blocks. It reads the peer's lines, decodes them
-(game.net.protocol), hands them to the session (game.net.session), sends what the session
-queued, and turns faults into a DROPPED event: the faulty side's peer is told what was
-wrong (an `error` message), the connection closes, and the game is kept for a resume.
+`poll()` is called once a frame and never blocks or raises for anything the peer does. It
+reads the peer's lines, decodes them (game.net.protocol), hands them to the session
+(game.net.session), sends what the session queued, and turns faults into a DROPPED event:
+the faulty side's peer is told what was wrong (an `error` message), the connection closes,
+and the game is kept for a resume. Lines beyond MESSAGES_PER_POLL wait for the next poll
+(the transport limits bytes over time, so many short lines at once are fine).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from enum import Enum
 from typing import Callable
 
 from ..rules import Point
 from ..rules.opening import Choice
 from .events import Event, EventKind
-from .protocol import Fault, Message, ProtocolError, decode, encode, message
+from .protocol import HANDSHAKE_TYPES, Fault, Message, ProtocolError, decode, encode, message
 from .session import ActionRefused, NetSession
 from .transport import LineConnection, Timeouts
 
-#: At most this many messages are handled per poll, so a flood cannot hold up a frame.
+#: At most this many messages are handled per poll, so a flood cannot hold up a frame; the
+#: rest wait for the next poll. More than MAX_WAITING_LINES waiting is a flood.
 MESSAGES_PER_POLL = 200
+MAX_WAITING_LINES = 100_000
 
 
 class LinkState(Enum):
@@ -47,6 +52,7 @@ class Endpoint:
         self.note = ""  # the last connection problem, in words (shown on the screen)
         self.fault: Fault | None = None
         self.faults_seen: dict[str, int] = {}  # fault name -> how many times (benchmarks, tests)
+        self._waiting: deque[bytes] = deque()  # lines read but not handled yet
 
     # ----------------------------------------------------------------- polling
     def poll(self) -> list[Event]:
@@ -60,13 +66,13 @@ class Endpoint:
         if connection is None or session is None:
             return events
         try:
-            lines = connection.poll()
-            for line in lines[:MESSAGES_PER_POLL]:
-                events += self._handle(decode(line))
+            self._waiting.extend(connection.poll())
+            if len(self._waiting) > MAX_WAITING_LINES:
+                raise ProtocolError(Fault.FLOOD, f"{len(self._waiting)} messages waiting")
+            for _ in range(min(MESSAGES_PER_POLL, len(self._waiting))):
+                events += self._handle(decode(self._waiting.popleft()))
                 if self.state is not LinkState.PLAYING:
                     return events
-            if len(lines) > MESSAGES_PER_POLL:
-                raise ProtocolError(Fault.GARBAGE, f"{len(lines)} messages at once")
             events += session.tick()
             self._flush()
         except ProtocolError as error:
@@ -82,7 +88,7 @@ class Endpoint:
         if msg.type == "error":
             return [self._drop(Fault.PEER_ERROR, f"the other side reported a fault ({msg['fault']}): {msg['text']}",
                                tell_peer=False)]
-        if msg.type in ("hello", "welcome", "refuse"):
+        if msg.type in HANDSHAKE_TYPES:
             raise ProtocolError(Fault.OUT_OF_ORDER, f"{msg.type!r} after the handshake")
         events = self.session.receive(msg)
         self._flush()
@@ -98,12 +104,13 @@ class Endpoint:
         """End the connection (telling the peer why when it was its fault); the game stays."""
         self.faults_seen[fault.value] = self.faults_seen.get(fault.value, 0) + 1
         if self.connection is not None:
-            if tell_peer:
+            if tell_peer:  # sending never raises: a reset socket just takes nothing
                 self.connection.send(encode(message("error", fault=fault.value, text=_clip(text))))
             self.connection.flush_and_close()
             self.connection = None
+        self._waiting.clear()
         if self.session is not None:
-            self.session.pause_clock()
+            self.session.peer_went_away()  # the clock keeps running (see NetSession.peer_went_away)
             self.session.question = None  # an open question does not survive the connection
             self.session.take_outbox()
         self.fault = fault
@@ -120,10 +127,10 @@ class Endpoint:
             raise ActionRefused("not connected")
         result = action()
         events = result if isinstance(result, list) else []
-        try:
-            self._flush()
-        except ProtocolError as error:  # the socket failed while sending: the action stands, the link drops
-            events.append(self._drop(error.fault, str(error), tell_peer=False))
+        self._flush()
+        if self.connection is not None and self.connection.broken is not None:
+            # the socket failed while sending: the action stands, the link drops
+            events.append(self._drop(Fault.CLOSED, self.connection.broken, tell_peer=False))
         return events
 
     def play(self, point: Point) -> list[Event]:

@@ -28,6 +28,7 @@ class EventKind(Enum):
     CONNECTED = "connected"  # resumed (bool), peer (name)
     REFUSED = "refused"  # fault, text: a handshake refused (the guest cannot join; the host keeps waiting)
     DROPPED = "dropped"  # fault, text: the connection ended; the game is kept
+    GUESSING = "guessing"  # host: a wrong code was tried; wrong (total), code_changed (bool: a new code now), shut (bool)
 
 
 @dataclass(frozen=True)

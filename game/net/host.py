@@ -2,8 +2,8 @@
 
 The listening socket is bound to the address the host picked (never to all interfaces
 unless the player picks "0.0.0.0" on purpose) and exists only between `Host(...)` and
-`leave()`. While the guest is away the socket keeps listening so the same guest (the same
-code) can resume; a second guest while one is playing is refused as busy.
+`leave()`. While the guest is away the socket keeps listening so the same guest (its token
+and its name) can resume; a second guest while one is playing is refused as busy.
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from typing import Callable
 from ..rules.opening import Seat
 from .endpoint import Endpoint, LinkState, _clip
 from .events import Event, EventKind
-from .join_code import matches, new_code
+from .handshake import MAX_PENDING, PER_ADDRESS_PENDING, GuessGuard, address_of, new_nonce, new_token, proof_matches
+from .join_code import new_code
 from .protocol import VERSION, Fault, ProtocolError, decode, encode, message
-from .session import NetRules, NetSession
+from .session import ActionRefused, NetRules, NetSession
 from .snapshot import snapshot_of
 from .transport import LineConnection, Timeouts
 
-#: Connections still in their handshake at once; more are closed straight away.
-MAX_PENDING = 4
-ACCEPTS_PER_POLL = 8
+#: The listening socket's backlog: connections the system holds before the host accepts them.
+BACKLOG = 128
+ACCEPTS_PER_POLL = 64
 
 
 class HostingError(OSError):
@@ -36,13 +37,18 @@ class HostingError(OSError):
 class _Newcomer:
     connection: LineConnection
     deadline: float
+    nonce: str
+    address: str
 
 
 class Host(Endpoint):
     """The host's side: owns the listening socket, the reference clock and the authoritative game.
 
     `guest_seat` is where the guest sits (Seat.SECOND: the host opens / plays black). Raises
-    HostingError when the address cannot be listened on.
+    HostingError when the address cannot be listened on. A new connection gets a challenge
+    and must answer within `timeouts.hello` (game.net.handshake says how guessing and floods
+    of silent connections are kept in check). While the guest is away the clock keeps
+    running; `claim()` ends the game once the grace has passed.
     """
 
     def __init__(
@@ -60,15 +66,20 @@ class Host(Endpoint):
         super().__init__(name, timeouts, now)
         self.rules = rules
         self.code = code or new_code(rng)
+        self._rng = rng
         self.guest_seat = guest_seat
         self.guest_name = ""
+        self.guest_token = ""  # issued with the first welcome; a resume must show it
+        self.guard = GuessGuard()
+        self.code_changes = 0  # how often too many wrong guesses replaced the code
         self._newcomers: list[_Newcomer] = []
+        self.pushed_out = 0  # silent connections closed to make room for newer ones
         family = socket.AF_INET6 if ":" in interface else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
         try:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             listener.bind((interface, port))
-            listener.listen(MAX_PENDING)
+            listener.listen(BACKLOG)
             listener.setblocking(False)
         except OSError as error:
             listener.close()
@@ -87,7 +98,16 @@ class Host(Endpoint):
         events += self._poll_newcomers()
         if self.state is LinkState.PLAYING:
             events += self._poll_game()
+        elif self.session is not None:  # the guest is away: its clock keeps running
+            events += self.session.tick()
+            self.session.take_outbox()
         return events
+
+    def claim(self) -> list[Event]:
+        """Win the game the guest walked away from (after session.CLAIM_GRACE_SECONDS). Raises ActionRefused before."""
+        if self.state is LinkState.PLAYING or self.session is None:
+            raise ActionRefused("the other player is here")
+        return self.session.claim()
 
     # ----------------------------------------------------------------- new connections
     def _accept(self) -> None:
@@ -96,66 +116,109 @@ class Host(Endpoint):
                 return
             try:
                 sock, _ = self._listener.accept()
-            except (BlockingIOError, InterruptedError):
+            except OSError:  # nothing waiting (BlockingIOError), or a connection gone before it was taken
                 return
+            try:
+                connection = LineConnection(sock, self.timeouts, self._now)
             except OSError:
-                return
-            if len(self._newcomers) >= MAX_PENDING:
                 sock.close()
                 continue
-            connection = LineConnection(sock, self.timeouts, self._now)
-            self._newcomers.append(_Newcomer(connection, self._now() + self.timeouts.handshake))
+            address = address_of(connection.peer)
+            self._make_room(address)
+            newcomer = _Newcomer(connection, self._now() + self.timeouts.hello, new_nonce(), address)
+            connection.send(encode(message("challenge", v=VERSION, nonce=newcomer.nonce)))
+            self._newcomers.append(newcomer)
+
+    def _make_room(self, address: str) -> None:
+        """Push out the oldest connection still to prove the code: from this address when it
+        has its share, else the oldest of all when the host holds its most."""
+        mine = [n for n in self._newcomers if n.address == address]
+        victim = mine[0] if len(mine) >= PER_ADDRESS_PENDING else (
+            self._newcomers[0] if len(self._newcomers) >= MAX_PENDING else None)
+        if victim is not None:
+            self.pushed_out += 1
+            victim.connection.close()
+            self._newcomers.remove(victim)
 
     def _poll_newcomers(self) -> list[Event]:
         events: list[Event] = []
         for newcomer in list(self._newcomers):
             connection = newcomer.connection
             try:
-                lines = connection.poll()
+                lines = [line for line in connection.poll() if line.strip()]
                 if not lines:
                     if self._now() > newcomer.deadline:
                         raise ProtocolError(Fault.SILENCE, "no hello within the handshake time")
                     continue
-                event = self._greet(connection, decode(lines[0]))
+                event = self._greet(newcomer, decode(lines[0]))
             except ProtocolError as error:
-                self._count(error.fault)
-                if error.fault not in (Fault.CLOSED, Fault.SILENCE):
-                    connection.send(encode(message("error", fault=error.fault.value, text=_clip(str(error)))))
-                connection.flush_and_close()
+                if error.fault is Fault.VERSION:
+                    event = self._refuse(connection, Fault.VERSION, str(error))
+                else:
+                    self._count(error.fault)
+                    if error.fault not in (Fault.CLOSED, Fault.SILENCE):  # sending never raises
+                        connection.send(encode(message("error", fault=error.fault.value, text=_clip(str(error)))))
+                    connection.flush_and_close()
+                    event = None
+            if newcomer in self._newcomers:
                 self._newcomers.remove(newcomer)
-                continue
-            self._newcomers.remove(newcomer)
             if event is not None:
                 events.append(event)
         return events
 
-    def _greet(self, connection: LineConnection, hello) -> Event:
-        """Answer a newcomer's first message: a welcome into the game, or a refusal naming why."""
+    def _greet(self, newcomer: _Newcomer, hello) -> Event:
+        """Answer a newcomer's hello: a welcome into the game, or a refusal naming why."""
+        connection = newcomer.connection
         if hello.type != "hello":
             raise ProtocolError(Fault.OUT_OF_ORDER, f"expected hello first, got {hello.type!r}")
-        if hello["v"] != VERSION:
-            return self._refuse(connection, Fault.VERSION,
-                                f"this host speaks protocol version {VERSION}, the guest speaks {hello['v']}")
-        if not matches(self.code, hello["code"]):
-            return self._refuse(connection, Fault.CODE, "wrong join code")
-        if self.state is LinkState.PLAYING:
-            return self._refuse(connection, Fault.BUSY, "a game is already being played here")
-        resumed = self.session is not None
+        resuming = bool(hello["token"])
+        now = self._now()
+        wait = self.guard.wait_for(newcomer.address, now, first_join=not resuming)
+        if wait > 0:
+            return self._refuse(connection, Fault.WAIT, f"too many wrong codes: wait {wait:.0f} s")
+        if not resuming and self.guard.shut:
+            return self._refuse(connection, Fault.SHUT, "too many wrong codes: this game takes no new player")
+        secret = self.guest_token if resuming else self.code
+        if (resuming and not self.guest_token) or not proof_matches(secret, newcomer.nonce, hello["name"], hello["proof"]):
+            return self._wrong_guess(newcomer)
+        self.guard.right(newcomer.address)
+        if self.session is not None and not resuming:
+            return self._refuse(connection, Fault.SEAT if self.state is not LinkState.PLAYING else Fault.BUSY,
+                                "this game has its guest; only that guest can resume it")
+        if resuming and hello["name"] != self.guest_name:
+            return self._refuse(connection, Fault.NAME, "a resume must keep the seat's name")
+        if self.state is LinkState.PLAYING and self.connection is not None:
+            # the guest proved its token on a new connection: the old one is dead on its side
+            self.connection.close()
+            self.connection = None
+            self._waiting.clear()
         if self.session is None:
             self.session = NetSession(self.rules, self.guest_seat.other, self.name, hello["name"], is_host=True,
                                       now=self._now)
-        self.guest_name = hello["name"]
+            self.guest_name = hello["name"]
+            self.guest_token = new_token()
         connection.send(encode(message("welcome", v=VERSION, name=self.name, seat=self.session.peer_seat.value,
-                                       game=snapshot_of(self.session))))
+                                       token=self.guest_token, game=snapshot_of(self.session))))
         self.connection = connection
         self.state = LinkState.PLAYING
         self.fault, self.note = None, ""
+        self.session.peer_came_back()
         self.session.start_clock()
-        return Event(EventKind.CONNECTED, {"resumed": resumed, "peer": self.session.peer_name})
+        return Event(EventKind.CONNECTED, {"resumed": resuming, "peer": self.session.peer_name})
+
+    def _wrong_guess(self, newcomer: _Newcomer) -> Event:
+        """A wrong code or token: refused, counted, and the code replaced when there were too many."""
+        rotated = self.guard.wrong(newcomer.address, self._now())
+        if rotated:
+            self.code = new_code(self._rng)
+            self.code_changes += 1
+        self._refuse(newcomer.connection, Fault.CODE, "wrong join code")
+        return Event(EventKind.GUESSING, {"wrong": self.guard.total_wrong, "code_changed": rotated,
+                                          "shut": self.guard.shut})
 
     def _refuse(self, connection: LineConnection, fault: Fault, text: str) -> Event:
         self._count(fault)
-        connection.send(encode(message("refuse", v=VERSION, fault=fault.value, text=text)))
+        connection.send(encode(message("refuse", v=VERSION, fault=fault.value, text=_clip(text))))
         connection.flush_and_close()
         return Event(EventKind.REFUSED, {"fault": fault, "text": text})
 

@@ -2,27 +2,37 @@
 
 Framing. One message per line: a JSON object encoded as ASCII (non-ASCII is escaped as
 \\uXXXX) and ended by "\\n". A line longer than MAX_LINE_BYTES (newline included) is a fault;
-so is a partial line that takes longer than the transport's line timeout to finish.
+so is a partial line that takes longer than the transport's line timeout to finish, and
+sending more bytes than the transport's rate limit (game.net.transport.RATE_BYTES a second
+on average). Any number of whole lines may come in one read.
 
 Every message is an object with a "type" and that type's fields; fields not listed below are
 ignored (so a later minor version may add some), a listed field that is missing or of the
 wrong kind is a fault. Points are 0-based (x, y), x the column from the left.
 
-Handshake (guest -> host, then host -> guest; nothing else is accepted before it ends):
+Handshake (host -> guest first, then guest -> host, then host -> guest; nothing else is
+accepted before it ends). The code never travels: the guest proves it knows it.
 
-    hello     {"v": VERSION, "code": "K7QM2X", "name": "Bob"}
-    welcome   {"v": VERSION, "name": "Alice", "seat": "second", "game": {...}}   see `game` below
-    refuse    {"v": VERSION, "fault": "version" | "code" | "busy", "text": "..."}
+    challenge {"v": VERSION, "nonce": "<32 hex>"}                     the host's fresh random nonce
+    hello     {"v": VERSION, "name": "Bob", "proof": "<64 hex>", "token": "" | "<32 hex>"}
+    welcome   {"v": VERSION, "name": "Alice", "seat": "second", "token": "<32 hex>", "game": {...}}
+    refuse    {"v": VERSION, "fault": one of REFUSALS, "text": "..."}
+
+`proof` is HMAC-SHA256 over "gomoku-join|<nonce>|<name>", keyed by the join code for a first
+join, or by the `token` the host issued in its welcome for a resume (game.net.handshake).
+A resume must also keep the seat's name. The refusal's `text` is never shown: the guest
+words the refusal from its own catalogue.
 
 `seat` is the guest's place: "first" opens (black, or the swap opener), "second" answers.
 `game` is the whole game so far, so the same message starts a game and resumes one after a
-dropped connection (the guest reconnects with the same code and the same name):
+dropped connection (see game.net.snapshot for its checks):
 
     {"rule": "renju", "size": 15, "opening": "swap2", "undo_limit": 3 | null,
      "clock": 600.0 | null, "forbidden_loses": true,
      "moves": [[7, 7], ...], "choices": [["second", "place_two"], ...],
      "clocks": [black_seconds, white_seconds] | null, "undos": [black_left, white_left],
-     "over": null | {"winner": "black" | "white" | null, "reason": "five" | ...}, "game_no": 1}
+     "over": null | {"winner": "black" | "white" | null, "reason": "five" | ...}, "game_no": 1,
+     "elapsed": 83.5}
 
 Play (either side; `ply` is the number of stones plus opening choices before the action, so
 a message that crossed another is seen as out of order):
@@ -66,7 +76,7 @@ from enum import Enum
 from typing import Any, Callable
 
 #: The protocol version; a different number is refused in the handshake.
-VERSION = 1
+VERSION = 2
 #: The longest line accepted, newline included. A full game state (625 moves) fits easily.
 MAX_LINE_BYTES = 16384
 #: A player's name: at most this many characters, printable, no newlines.
@@ -76,8 +86,11 @@ CHAT_PHRASES = ("hello", "good_game", "thinking", "good_move", "thanks", "one_mo
 ANSWERS = ("ask", "yes", "no")
 SEATS = ("first", "second")
 COLOURS = ("black", "white")
-REASONS = ("five", "forbidden", "resignation", "timeout", "board_full", "agreement")
-REFUSALS = ("version", "code", "busy")
+REASONS = ("five", "forbidden", "resignation", "timeout", "board_full", "agreement", "abandoned")
+#: Why a host refuses a hello: a different version, a wrong code or token, a game already
+#: on, a resume under another name, a seat whose guest must resume with its token, this
+#: address locked out for a while after wrong guesses, the game closed to new guests.
+REFUSALS = ("version", "code", "busy", "name", "seat", "wait", "shut")
 
 
 class Fault(Enum):
@@ -97,14 +110,20 @@ class Fault(Enum):
     CLOSED = "closed"  # the connection closed without a goodbye
     LEFT = "left"  # the peer said `bye`
     PEER_ERROR = "peer_error"  # the peer reported a fault in what we sent
+    FLOOD = "flood"  # more bytes than the rate limit allows
+    NAME = "name"  # a resume under another name than the seat's
+    SEAT = "seat"  # the code is right but the seat belongs to a guest with a token
+    WAIT = "wait"  # too many wrong guesses from this address: locked out for a while
+    SHUT = "shut"  # too many wrong guesses in total: the game takes no new guest
 
 
 class ProtocolError(ValueError):
     """A message this side refuses; `fault` says which kind, the text quotes the bad input."""
 
-    def __init__(self, fault: Fault, text: str) -> None:
+    def __init__(self, fault: Fault, text: str, version: int | None = None) -> None:
         super().__init__(text)
         self.fault = fault
+        self.version = version  # Fault.VERSION: the number the peer speaks
 
 
 @dataclass(frozen=True)
@@ -139,8 +158,8 @@ def _name(v: Any) -> bool:
     return isinstance(v, str) and 0 < len(v.strip()) and len(v) <= MAX_NAME_CHARS and v.isprintable()
 
 
-def _code(v: Any) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= 16 and v.isascii() and v.isalnum()
+def _hex(*lengths: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and len(v) in lengths and all(ch in "0123456789abcdef" for ch in v)
 
 
 def _object(v: Any) -> bool:
@@ -152,8 +171,9 @@ _GAME_NO = _int(1, 1_000_000)
 
 #: type -> {field: check}. The catalogue the module docstring describes.
 CATALOGUE: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "hello": {"v": _int(0, 1_000_000), "code": _code, "name": _name},
-    "welcome": {"v": _int(0, 1_000_000), "name": _name, "seat": _one_of(*SEATS), "game": _object},
+    "challenge": {"v": _int(0, 1_000_000), "nonce": _hex(32)},
+    "hello": {"v": _int(0, 1_000_000), "name": _name, "proof": _hex(64), "token": _hex(0, 32)},
+    "welcome": {"v": _int(0, 1_000_000), "name": _name, "seat": _one_of(*SEATS), "token": _hex(32), "game": _object},
     "refuse": {"v": _int(0, 1_000_000), "fault": _one_of(*REFUSALS), "text": _text(300)},
     "move": {"ply": _PLY, "x": _int(0, 24), "y": _int(0, 24)},
     "choose": {"ply": _PLY, "choice": _one_of("black", "white", "place_two")},
@@ -166,9 +186,9 @@ CATALOGUE: dict[str, dict[str, Callable[[Any], bool]]] = {
     "flag": {"ply": _PLY, "loser": _one_of(*COLOURS)},
     "ping": {},
     "bye": {"text": _text(300)},
-    "error": {"fault": _text(40), "text": _text(300)},
+    "error": {"fault": _one_of(*(fault.value for fault in Fault)), "text": _text(300)},
 }
-HANDSHAKE_TYPES = frozenset({"hello", "welcome", "refuse"})
+HANDSHAKE_TYPES = frozenset({"challenge", "hello", "welcome", "refuse"})
 
 
 def message(kind: str, **fields: Any) -> Message:
@@ -211,6 +231,9 @@ def decode(line: bytes) -> Message:
     checks = CATALOGUE.get(kind) if isinstance(kind, str) else None
     if checks is None:
         raise ProtocolError(Fault.UNKNOWN_TYPE, f"unknown message type {kind!r}")
+    version = data.get("v")
+    if kind in HANDSHAKE_TYPES and isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
+        raise ProtocolError(Fault.VERSION, f"protocol version {version}, this side speaks {VERSION}", version)
     fields = {}
     for name, check in checks.items():
         if name not in data:

@@ -31,6 +31,13 @@ from .protocol import Fault, Message, ProtocolError, message
 
 #: The host sends the reference clock at least this often while a game with clocks runs.
 CLOCK_SEND_SECONDS = 1.0
+#: The most game numbers a series of rematches may reach (the protocol's limit).
+MAX_GAME_NO = 1_000_000
+#: Clocks while a player is away. As on chess servers the absent player's clock keeps
+#: running (a connection lost is no time-out), so leaving gives no free thinking time; when
+#: it runs out the game ends on time. The player who stayed may also claim the game once the
+#: other has been away CLAIM_GRACE_SECONDS (the host decides: its clock is the reference).
+CLAIM_GRACE_SECONDS = 60.0
 
 
 class ActionRefused(ValueError):
@@ -100,7 +107,9 @@ class NetSession:
         self._clock_mark: float | None = None  # host: when time was last charged (None: paused)
         self._clock_sent_at = -1e9
         self._clock_seen_at = now()  # guest: when the last reference clock arrived
-        self._display_frozen = False  # guest: the connection is down, the shown clock stands still
+        self._display_frozen = False  # guest: we left, the shown clock stands still
+        self.away_since: float | None = None  # when the connection to the peer was lost (None: connected)
+        self.abandoned = False  # the game was claimed because the peer stayed away
 
     def _new_game(self) -> Game:
         first = self.my_name if self.my_seat is Seat.FIRST else self.peer_name
@@ -230,6 +239,8 @@ class NetSession:
     def ask_rematch(self) -> None:
         if not self.game.is_over:
             raise ActionRefused("a rematch is offered after the game")
+        if self.game_no >= MAX_GAME_NO:
+            raise ActionRefused("no more rematches in this series")
         if self.question is not None:
             raise ActionRefused("a question is already open")
         self.question = OpenQuestion(Question.REMATCH, True, self.game_no)
@@ -390,6 +401,9 @@ class NetSession:
             if not self.game.is_over or number != self.game_no or (self.question is not None and not self.question.mine):
                 raise ProtocolError(Fault.OUT_OF_ORDER, f"rematch asked for game {number} while game {self.game_no} "
                                     f"is {'over' if self.game.is_over else 'running'}")
+            if number >= MAX_GAME_NO:
+                self._send("rematch", game_no=number, answer="no")
+                return []
             if self.question is not None:  # both asked: that is a yes from each
                 self.question = None
                 self._send("rematch", game_no=number, answer="yes")
@@ -412,6 +426,9 @@ class NetSession:
             raise ProtocolError(Fault.OUT_OF_ORDER, "the guest sent a clock; the host's clock is the reference")
         if self.game.clock_left is None or msg["ply"] != self.ply or self.game.is_over:
             return []  # no clocks in this game, or crossed with a move: the next one will do
+        limit = self.rules.clock_seconds or 0.0
+        if msg["black"] > limit + 0.001 or msg["white"] > limit + 0.001:
+            raise ProtocolError(Fault.BAD_FIELD, f"clock: more than the game's {limit:g} s per side")
         self.game.clock_left = {Stone.BLACK: float(msg["black"]), Stone.WHITE: float(msg["white"])}
         self._clock_seen_at = self._now()
         return [Event(EventKind.CLOCK)]
@@ -433,6 +450,36 @@ class NetSession:
         self.game.clock_left[loser] = 0.0
         outcome = self.game._finish(Outcome(loser.opponent, Reason.TIMEOUT))
         return [self._over_event(outcome)]
+
+    # ----------------------------------------------------------------- a player away
+    def peer_went_away(self) -> None:
+        """The connection dropped: the clock keeps running (the host's `tick` goes on charging
+        the side to move; the guest's shown countdown goes on too, corrected on resuming)."""
+        if self.away_since is None:
+            self.away_since = self._now()
+
+    def peer_came_back(self) -> None:
+        self.away_since = None
+        self._display_frozen = False
+        self._clock_seen_at = self._now()
+
+    def claim_in(self) -> float | None:
+        """Host: seconds until the game may be claimed from the absent peer (0: now; None: not away or over)."""
+        if not self.is_host or self.away_since is None or self.game.is_over:
+            return None
+        return max(0.0, CLAIM_GRACE_SECONDS - (self._now() - self.away_since))
+
+    def claim(self) -> list[Event]:
+        """Host: win the game the peer walked away from, after the grace. Raises ActionRefused before it."""
+        left = self.claim_in()
+        if left is None or left > 0:
+            raise ActionRefused("the other player may still come back")
+        self.tick()
+        if self.game.is_over:  # the flag fell first
+            return [self._over_event(self.game.result)]
+        self.abandoned = True
+        self.question = None
+        return [self._over_event(self.game._finish(Outcome(self.my_colour, Reason.RESIGNATION)))]
 
     # ----------------------------------------------------------------- the host's clock
     def start_clock(self) -> None:
@@ -517,6 +564,7 @@ class NetSession:
         self.my_seat = self.my_seat.other  # colours swapped
         self.game = self._new_game()
         self.draw_agreed = False
+        self.abandoned = False
         self.question = None
         if self._clock_mark is not None:
             self._clock_mark = self._now()
@@ -524,7 +572,7 @@ class NetSession:
         return Event(EventKind.REMATCH_STARTED, {"game_no": self.game_no})
 
     def _over_event(self, outcome: Outcome) -> Event:
-        reason = "agreement" if self.draw_agreed else outcome.reason.value
+        reason = "agreement" if self.draw_agreed else "abandoned" if self.abandoned else outcome.reason.value
         return Event(EventKind.GAME_OVER, {"winner": outcome.winner, "reason": reason})
 
     def _send(self, kind: str, **fields: Any) -> None:

@@ -9,11 +9,16 @@ peer's side breaks the contract:
 - SLOW_SENDER: a line started but not finished within `line_timeout` seconds (one byte a
   second never completes a message);
 - SILENCE: nothing at all (not even a ping) for `silence_timeout` seconds;
+- FLOOD: more bytes than RATE_BYTES a second on average (bursts up to BURST_BYTES);
 - CLOSED: the peer closed the connection or the socket failed.
 
-After CLOSED the connection is closed; after the other faults the owner sends an `error`
-line naming the fault and then closes (`flush_and_close`). `close()` may be called any
-number of times.
+Sending never raises: a socket that fails while sending (even while telling the peer about a
+fault) closes the connection and keeps the reason in `broken`, and the next `poll()` raises
+CLOSED with it. After CLOSED the connection is closed; after the other faults the owner sends
+an `error` line naming the fault and then closes (`flush_and_close`). `close()` may be
+called any number of times.
+
+Many lines in one read are fine: the limit is on bytes over time, not on lines per read.
 """
 
 from __future__ import annotations
@@ -28,6 +33,10 @@ from .protocol import MAX_LINE_BYTES, Fault, ProtocolError, encode, message
 READ_BUDGET = 256 * 1024
 #: A peer that stops reading while we keep sending is dropped once this much waits.
 MAX_QUEUED_BYTES = 1024 * 1024
+#: The peer's sending rate allowed on average, and the burst allowed on top (a whole game
+#: state is 16 KB at most; a game sends a few hundred bytes a second).
+RATE_BYTES = 64 * 1024
+BURST_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,8 @@ class Timeouts:
     heartbeat: float = 2.0  # send a ping when nothing was sent for this long
     silence: float = 10.0  # drop the peer when nothing arrived for this long
     line: float = 5.0  # drop the peer when a started line stays unfinished this long
-    handshake: float = 10.0  # host: a new connection must say hello within this; guest: wait this for the answer
+    handshake: float = 10.0  # guest: wait this long for the host's answer
+    hello: float = 3.0  # host: a new connection must prove the code within this (a real guest answers at once)
     connect: float = 8.0  # guest: the TCP connection must open within this
 
 
@@ -63,6 +73,9 @@ class LineConnection:
         self._last_sent = started
         self._partial_since: float | None = None
         self._ended = False
+        self._allowance = float(BURST_BYTES)
+        self._allowance_at = started
+        self.broken: str | None = None  # why sending failed (the next poll raises CLOSED with it)
         self.peer = _peer_text(sock)
 
     @property
@@ -70,7 +83,7 @@ class LineConnection:
         return self.sock is None
 
     def send(self, data: bytes) -> None:
-        """Queue one encoded line; it goes out on this or the next poll."""
+        """Queue one encoded line; it goes out on this or the next poll. Never raises (see `broken`)."""
         if self.sock is None:
             return
         self._outbox += data
@@ -82,6 +95,10 @@ class LineConnection:
         Raises ProtocolError (and closes) on a fault listed in the module docstring. Lines
         received before the fault in the same poll are lost with it only if they came after it.
         """
+        if self.broken is not None:
+            text, self.broken = self.broken, None
+            self.close()
+            raise ProtocolError(Fault.SILENCE if text.startswith("the other side stopped") else Fault.CLOSED, text)
         if self.sock is None:
             return []
         try:
@@ -90,6 +107,9 @@ class LineConnection:
             if self._now() - self._last_sent >= self.timeouts.heartbeat and not self._outbox:
                 self._outbox += encode(message("ping"))
             self._flush()
+            if self.broken is not None:
+                text, self.broken = self.broken, None
+                raise ProtocolError(Fault.CLOSED, text)
         except ProtocolError as error:
             if error.fault is Fault.CLOSED:
                 self.close()
@@ -109,6 +129,7 @@ class LineConnection:
                 self._ended = True  # the lines before the end (a bye, an error) still count
                 break
             got += len(chunk)
+            self._charge(len(chunk))
             self._last_received = self._now()
             if not self._inbox:
                 self._partial_since = self._now()
@@ -133,6 +154,15 @@ class LineConnection:
             raise ProtocolError(Fault.CLOSED, "the other side closed the connection")
         return lines
 
+    def _charge(self, size: int) -> None:
+        """The byte-rate limit: a token bucket refilled at RATE_BYTES a second up to BURST_BYTES."""
+        now = self._now()
+        self._allowance = min(float(BURST_BYTES), self._allowance + (now - self._allowance_at) * RATE_BYTES)
+        self._allowance_at = now
+        self._allowance -= size
+        if self._allowance < 0:
+            raise ProtocolError(Fault.FLOOD, f"over {BURST_BYTES} bytes at once, or over {RATE_BYTES} a second")
+
     def _check_timing(self, got_lines: bool) -> None:
         now = self._now()
         if self._partial_since is not None and now - self._partial_since > self.timeouts.line:
@@ -151,20 +181,21 @@ class LineConnection:
                 break
             except OSError as error:
                 self.close()
-                raise ProtocolError(Fault.CLOSED, f"the connection failed: {error}") from None
+                self.broken = f"the connection failed: {error}"
+                return
             del self._outbox[:sent]
             self._last_sent = self._now()
         if len(self._outbox) > MAX_QUEUED_BYTES:
             self.close()
-            raise ProtocolError(Fault.SILENCE, "the other side stopped reading")
+            self.broken = "the other side stopped reading"
 
     def flush_and_close(self) -> None:
         """Send what is queued if the socket takes it now (a last error or bye), then close."""
-        if self.sock is not None:
+        if self.sock is not None and self._outbox:
             try:
                 self.sock.send(self._outbox)
             except OSError:
-                pass
+                pass  # the peer is gone already: nothing more to tell it
         self.close()
 
     def close(self) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 #: Fraction of the turn time kept back for jitter on a busy machine. At 4% Master answers
 #: a 1000 ms turn in at most about 900 ms with four matches on two cores; at 8%, with the
-#: root keeping another 5% back, it used at most 82% of the turn (benchmarks/README.md).
+#: root keeping another 5% back, it used at most 82% of the turn (benchmarks/LOG.md).
 SAFETY_FRACTION = 0.04
 #: Milliseconds kept back for process wake-up, reading and writing lines; on turns shorter
 #: than OVERHEAD_MS / OVERHEAD_SHARE, this share of the turn instead.

@@ -1,4 +1,4 @@
-"""An external brain behind the same poll-based contract as game.engine.worker.EngineWorker.
+"""An external brain behind the same poll-based contract as game.engine.EngineWorker.
 
 `request` returns a job id at once, `poll` returns the reply when it has come (never blocks),
 `cancel` drops the running job's reply, `close` ends the brain. A scene can therefore take
@@ -18,24 +18,28 @@ import queue
 import threading
 import time
 import weakref
-from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.engine import Analysis, Candidate, EngineReply, Level, Limit, Position, SearchResult, WorkerClosedError
+from game.engine import (
+    AnalysisReply,
+    EngineJob,
+    EngineReply,
+    FailedReply,
+    Level,
+    Limit,
+    MoveReply,
+    Position,
+    Purpose,
+    SearchResult,
+    WorkerClosedError,
+)
+from game.engine import Analysis, Candidate
 
 from .client import GAME_TYPE_BRAIN, BrainAnalysis, GomocupClient
 from .failures import EngineFailure, FailureKind
 
 #: Move time when a request brings no Limit.
 DEFAULT_TURN_MS = 1000
-
-
-@dataclass(frozen=True)
-class ExternalReply(EngineReply):
-    """An EngineReply that also carries the failure (who, what) and, for analysis, the brain's candidates."""
-
-    failure: EngineFailure | None = None
-    brain_analysis: BrainAnalysis | None = None
 
 
 class ExternalEngineWorker:
@@ -57,7 +61,7 @@ class ExternalEngineWorker:
         self.turn_ms = turn_ms
         self.game_type = game_type
         self._jobs: queue.Queue[Any] = queue.Queue()
-        self._replies: queue.Queue[ExternalReply] = queue.Queue()
+        self._replies: queue.Queue[EngineReply] = queue.Queue()
         self._lock = threading.Lock()
         self._cancelled_upto = 0
         self._next_id = 0
@@ -65,7 +69,6 @@ class ExternalEngineWorker:
         self._closed = False
         self._thread: threading.Thread | None = None
         self._working = False  # the thread is in a conversation with the brain
-        self._n_best = 3
         self.last_failure: EngineFailure | None = None
         self._finalizer = weakref.finalize(self, ExternalEngineWorker._shutdown, self._jobs, self.client)
 
@@ -119,33 +122,39 @@ class ExternalEngineWorker:
     def busy(self) -> bool:
         return self._pending is not None
 
+    def submit(self, job: EngineJob, time_left_ms: int | None = None) -> int:
+        """Ask the brain about `job.position`; earlier jobs are cancelled. A move or hint job asks for
+        its move, an analysis job for YXNBEST (`job.n_best`); the brain cannot answer other purposes.
+        `level` and `seed` mean nothing to an external brain; `limit.time_ms` is its move time."""
+        if job.purpose not in (Purpose.MOVE, Purpose.HINT, Purpose.ANALYSIS):
+            raise ValueError(f"an external brain cannot answer a {job.purpose.value} job")
+        self.start()
+        self.cancel()
+        self._next_id += 1
+        job_id = self._next_id
+        self._pending = job_id
+        limit = job.limit
+        turn_ms = limit.time_ms if limit is not None and limit.time_ms else self.turn_ms
+        self._jobs.put((job_id, job, turn_ms, time_left_ms))
+        return job_id
+
     def request(
         self,
         position: Position,
         level: Level | None = None,
         limit: Limit | None = None,
         seed: int = 0,
-        purpose: str = "move",
+        purpose: Purpose = Purpose.MOVE,
         time_left_ms: int | None = None,
     ) -> int:
-        """Ask the brain about `position`; earlier jobs are cancelled. `level` and `seed` mean
-        nothing to an external brain and are ignored; `limit.time_ms` is its move time.
-        `purpose` "analysis" asks YXNBEST (3 best) instead of a move."""
-        self.start()
-        self.cancel()
-        self._next_id += 1
-        job_id = self._next_id
-        self._pending = job_id
-        turn_ms = limit.time_ms if limit is not None and limit.time_ms else self.turn_ms
-        self._jobs.put((job_id, purpose, position, turn_ms, time_left_ms))
-        return job_id
+        """A move (or hint) job for `position`, as EngineWorker.request."""
+        return self.submit(EngineJob(purpose, position, level or Level.MASTER, limit, seed=seed), time_left_ms)
 
     def request_analysis(self, position: Position, n_best: int = 3, limit: Limit | None = None) -> int:
         """The brain as analyst: its `n_best` moves (YXNBEST, or its one move if it lacks it) as
         an Analysis, in the shape the built-in worker gives. An external brain cannot analyse
         without end, so there is one reply (`analysis.final` True) after its move time."""
-        self._n_best = max(1, n_best)
-        return self.request(position, limit=limit, purpose="analysis")
+        return self.submit(EngineJob(Purpose.ANALYSIS, position, Level.MASTER, limit, n_best=max(1, n_best)))
 
     def cancel(self) -> None:
         """Drop the running job's reply; a brain thinking about it is told YXSTOP (see the module docstring)."""
@@ -155,7 +164,7 @@ class ExternalEngineWorker:
         if self._working:
             self.client.request_stop()
 
-    def poll(self) -> ExternalReply | None:
+    def poll(self) -> EngineReply | None:
         """The reply to the newest job if it has come, else None. Never blocks."""
         while True:
             try:
@@ -164,11 +173,11 @@ class ExternalEngineWorker:
                 return None
             if reply.job_id == self._pending:
                 self._pending = None
-                if reply.failure is not None:
+                if isinstance(reply, FailedReply) and reply.failure is not None:
                     self.last_failure = reply.failure
                 return reply
 
-    def wait(self, seconds: float) -> ExternalReply | None:
+    def wait(self, seconds: float) -> EngineReply | None:
         """The reply to the newest job, waiting up to `seconds` (for tests and the command line)."""
         deadline = time.monotonic() + seconds
         while True:
@@ -188,24 +197,25 @@ class ExternalEngineWorker:
                 job = self._jobs.get()
                 if job is None:
                     return
-                job_id, purpose, position, turn_ms, time_left_ms = job
+                job_id, engine_job, turn_ms, time_left_ms = job
                 if self._is_cancelled(job_id):
                     continue
                 self._working = True
                 try:
-                    self._replies.put(self._run(job_id, purpose, position, turn_ms, time_left_ms))
+                    self._replies.put(self._run(job_id, engine_job, turn_ms, time_left_ms))
                 finally:
                     self._working = False
         finally:
             self.client.close()
 
-    def _run(self, job_id: int, purpose: str, position: Position, turn_ms: int, time_left_ms: int | None) -> ExternalReply:
+    def _run(self, job_id: int, job: EngineJob, turn_ms: int, time_left_ms: int | None) -> EngineReply:
+        purpose, position = job.purpose, job.position
         try:
             board = position.to_board()
             self._ensure_started(board.size, position.rule, turn_ms)
-            if purpose == "analysis":
-                found = self.client.analyse(board, self._n_best, turn_ms=turn_ms)
-                return ExternalReply(job_id, purpose, None, analysis=as_analysis(found, board), brain_analysis=found)
+            if purpose is Purpose.ANALYSIS:
+                found = self.client.analyse(board, job.n_best, turn_ms=turn_ms)
+                return AnalysisReply(job_id, purpose, as_analysis(found, board), brain_analysis=found)
             answer = self.client.move(board, turn_ms=turn_ms, time_left_ms=time_left_ms)
             info = answer.info
             pv = info.pv if info is not None and info.pv and info.pv[0] == answer.point else (answer.point,)
@@ -217,13 +227,13 @@ class ExternalEngineWorker:
                 pv,
                 answer.time_ms,
             )
-            return ExternalReply(job_id, purpose, result)
+            return MoveReply(job_id, purpose, result)
         except EngineFailure as failure:
-            return ExternalReply(job_id, purpose, None, str(failure), failure=failure)
+            return FailedReply(job_id, purpose, str(failure), failure=failure)
         except Exception as error:  # a bug of ours must not hang the window: report it like a failure
             failure = EngineFailure(FailureKind.GARBAGE, self.client.name, f"could not be used: {type(error).__name__}: {error}")
             self.client.kill()
-            return ExternalReply(job_id, purpose, None, str(failure), failure=failure)
+            return FailedReply(job_id, purpose, str(failure), failure=failure)
 
     def _ensure_started(self, size: int, rule: Any, turn_ms: int) -> None:
         client = self.client

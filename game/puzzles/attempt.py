@@ -6,14 +6,20 @@ screen can pace them. The defender answers with its strongest reply in the proof
 whose branch is longest); a wrong move is answered by the refutation: for a defence the
 stored proof, for a win the opponent's own forced win if he has one, else the key point
 taken from the player.
+
+A move off the proof needs a search (is it another win? what refutes it?). An Attempt made
+with `deferred=True` does not run it: it waits in Phase.CHECKING with the search as its
+`question`, and the puzzle screen has the engine worker run `answer_question` and hands the
+result to `answer`, so the window never searches. Otherwise (tests, tools) it is run at once.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 from game.records.notation import point_to_notation
-from game.rules import Board, Point, Stone
+from game.rules import Board, Point, Rule, Stone
 
 from .prove import Prover
 from .puzzle import Goal, ProofNode, Puzzle
@@ -28,18 +34,61 @@ MAX_LINE = 80
 class Phase(Enum):
     PLAYING = "playing"      # the player to move
     ANSWERING = "answering"  # the computer's reply is queued
+    CHECKING = "checking"    # a move off the proof waits for its search (`Attempt.question`)
     SOLVED = "solved"
     FAILED = "failed"        # a wrong move; the refutation is played out
     SHOWN = "shown"          # "Show solution" plays the line out
 
 
+@dataclass(frozen=True)
+class Question:
+    """The search a move off the proof waits for: the position before it, whose move, and the move."""
+
+    size: int
+    rule: Rule
+    stones: tuple[tuple[Point, Stone], ...]
+    player: Stone
+    point: Point
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the search found: `other`, a checked proof that starts with the move (it wins another
+    way), else `counter`, the opponent's own forced win after it (None: none within the budget)."""
+
+    other: ProofNode | None
+    counter: ProofNode | None
+
+
+def answer_question(question: Question, stop=None) -> Answer:
+    """Run a Question's search (up to 2 x REFUTE_NODES threat-search nodes). Module-level and plain
+    data in and out, so the engine worker can run it as a task; `stop` ends it early."""
+    board = Board(question.size, question.rule)
+    for point, stone in question.stones:
+        board.push(point, stone)
+    player = question.player
+    prover = Prover.on(board, nodes=REFUTE_NODES, stop=stop)
+    tree = prover.tree_after(int(player), prover.cell(question.point))
+    if tree is not None:
+        try:
+            verify_win(board, player, tree)
+            return Answer(tree, None)
+        except ProofError:
+            pass
+    board.push(question.point, player)
+    found = Prover.on(board, nodes=REFUTE_NODES, stop=stop).find(int(player.opponent))
+    return Answer(None, None if found is None else found.tree)
+
+
 class Attempt:
     """The state of one puzzle on the board. `note` is a message key for the screen, with
     `note_values`; `result` is the first verdict (True solved, False failed), which is the
-    one that is rated: a hint or the solution shown counts as failed."""
+    one that is rated: a hint or the solution shown counts as failed. `deferred`: see the
+    module's docstring."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, deferred: bool = False) -> None:
         self.puzzle = puzzle
+        self.deferred = deferred
         self.result: bool | None = None
         self.hints_used = 0
         self.reset()
@@ -80,6 +129,7 @@ class Attempt:
         self.start_moves = len(self.board.history)
         self.node: ProofNode | None = self.puzzle.solution if self.puzzle.goal.is_win else None
         self.pending: list[tuple[Point, Stone]] = []
+        self.question: Question | None = None
         self.phase = Phase.PLAYING
         self.hint_level = 0
         self.wrong: Point | None = None
@@ -155,13 +205,32 @@ class Attempt:
         follows = node is not None and point == node.move
         equivalent = node is not None and not node.replies and makes_two_fives(board, player, point)
         if not (follows or equivalent or (at_start and point in self.puzzle.accepted)):
-            other = self._other_proof(point)
-            if other is None:
-                board.push(point, player)
-                note, values, line = self._refute_attack(node)
-                self._fail(point, note, line, **values)
-                return
-            node, follows = other, True  # another way to win: the computer defends against it instead
+            stones = tuple((move.point, move.stone) for move in board.history)
+            self.question = Question(board.size, board.rule, stones, player, point)
+            self.phase = Phase.CHECKING
+            self.note = "puzzles.checking"
+            if not self.deferred:
+                self.answer(answer_question(self.question))
+            return
+        self._attack_on(point, node, follows, equivalent)
+
+    def answer(self, found: Answer) -> None:
+        """The search's answer to `question`: follow another proof, or fail with the refutation."""
+        question = self.question
+        if question is None or self.phase is not Phase.CHECKING:
+            return
+        self.question, self.phase, self.note = None, Phase.PLAYING, "puzzles.your_move"
+        point = question.point
+        if found.other is not None:  # another way to win: the computer defends against it instead
+            self._attack_on(point, found.other, True, False)
+            return
+        self.board.push(point, self.player)
+        note, values, line = self._refute_attack(self.node, found.counter)
+        self._fail(point, note, line, **values)
+
+    def _attack_on(self, point: Point, node: ProofNode | None, follows: bool, equivalent: bool) -> None:
+        """The player's attacking move that keeps a win: the computer's strongest reply."""
+        board, player = self.board, self.player
         if not follows:
             node = ProofNode(point) if equivalent else None  # another accepted first move: it wins too
             if node is None:
@@ -182,28 +251,13 @@ class Attempt:
         if self.node is None and self.puzzle.goal.is_win:
             self.node = continuation(self.board, self.player)
 
-    def _other_proof(self, point: Point) -> ProofNode | None:
-        """A proof that starts with the player's `point` when it is not the puzzle's move, checked
-        on the rules board; None when none is found within the budget (then the move is wrong:
-        a puzzle's first move is the only one with a short proof, and later on a player who
-        leaves the proof for another forced win must still be shown a whole one)."""
-        prover = Prover.on(self.board, nodes=REFUTE_NODES)
-        tree = prover.tree_after(int(self.player), prover.cell(point))
-        if tree is None:
-            return None
-        try:
-            verify_win(self.board, self.player, tree)
-        except ProofError:
-            return None
-        return tree
-
-    def _refute_attack(self, node: ProofNode | None) -> tuple[str, dict[str, str], list[tuple[Point, Stone]]]:
-        """After a wrong attacking move: the opponent's own win if he has one, else he takes
-        the key point. Returns the note, its values and the line to play out."""
+    def _refute_attack(self, node: ProofNode | None,
+                       counter: ProofNode | None) -> tuple[str, dict[str, str], list[tuple[Point, Stone]]]:
+        """After a wrong attacking move: the opponent's own win (`counter`) if he has one, else he
+        takes the key point. Returns the note, its values and the line to play out."""
         board, defender = self.board, self.player.opponent
-        found = Prover.on(board, nodes=REFUTE_NODES).find(int(defender))
-        if found is not None:
-            return "puzzles.wrong_counter", {}, proof_line(board, defender, found.tree)
+        if counter is not None:
+            return "puzzles.wrong_counter", {}, proof_line(board, defender, counter)
         if node is not None and board.is_empty(node.move) and not board.is_forbidden(node.move, defender):
             return "puzzles.wrong_key", {"spot": self._name(node.move)}, [(node.move, defender)]
         return "puzzles.wrong_win", {}, []

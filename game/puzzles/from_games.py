@@ -45,28 +45,31 @@ def moment_id(moment: Moment) -> str:
     return f"g{moment.rule.value[0]}-{moment.kind[0]}{len(moment.moves)}-{digest}"
 
 
-def puzzle_from(moment: Moment) -> Puzzle | None:
-    """The checked puzzle for a moment, or None when no proof holds up (then there is none)."""
+def puzzle_from(moment: Moment, stop=None) -> Puzzle | None:
+    """The checked puzzle for a moment, or None when no proof holds up (then there is none).
+
+    `stop` (anything with is_set) ends the searches early; then the answer means nothing (the
+    engine worker runs this as a task and drops a cancelled task's answer)."""
     before = _board(moment.rule, moment.moves[:-1])
     if before is None:
         return None
     ident = moment_id(moment)
     rejected: Counter = Counter()
     if moment.kind == "missed":
-        return _with_every_winner(win_puzzle(before, ident, rejected, unique=False))
-    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN, plain_blocks=True)
+        return _with_every_winner(win_puzzle(before, ident, rejected, unique=False, stop=stop), stop)
+    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN, plain_blocks=True, stop=stop)
     if puzzle is not None:
         return puzzle
     after = _board(moment.rule, moment.moves)
-    return None if after is None else _with_every_winner(win_puzzle(after, ident, rejected, unique=False))
+    return None if after is None else _with_every_winner(win_puzzle(after, ident, rejected, unique=False, stop=stop), stop)
 
 
-def _with_every_winner(puzzle: Puzzle | None) -> Puzzle | None:
+def _with_every_winner(puzzle: Puzzle | None, stop=None) -> Puzzle | None:
     """Accept every first move that wins within the budget, the proof's first."""
     if puzzle is None:
         return None
     board = _board(puzzle.rule, puzzle.moves)
-    prover = Prover.on(board, nodes=CHECK_NODES)
+    prover = Prover.on(board, nodes=CHECK_NODES, stop=stop)
     engine = prover.engine
     side = int(puzzle.to_move)
     others = set()
@@ -76,7 +79,7 @@ def _with_every_winner(puzzle: Puzzle | None) -> Puzzle | None:
     winners = [root]
     for cell in sorted(others):
         point = engine.point(cell)
-        if point != root and Prover(engine, Clock(None, CHECK_NODES)).wins_with(side, cell):
+        if point != root and Prover(engine, Clock(None, CHECK_NODES, stop)).wins_with(side, cell):
             winners.append(point)
     widened = replace(puzzle, accepted=tuple(winners))
     try:

@@ -40,11 +40,11 @@ MUCH_LONGER = 2
 MAX_SAVING = 3
 
 
-def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True) -> Puzzle | None:
+def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True, stop=None) -> Puzzle | None:
     """A checked win puzzle for the side to move, or None (no win found, or a check failed).
     `unique` False skips check (b): a player's own missed win is worth practising anyway."""
     side = int(board.to_move)
-    prover = Prover.on(board, nodes=FIND_NODES)
+    prover = Prover.on(board, nodes=FIND_NODES, stop=stop)
     found = prover.find(side)
     if found is None:
         return None
@@ -58,7 +58,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True)
         others.update(engine.by_class[side][cls])
     others.discard(root)
     for cell in sorted(others) if unique else ():
-        checker = Prover(engine, Clock(None, CHECK_NODES))
+        checker = Prover(engine, Clock(None, CHECK_NODES, stop))
         if checker.wins_with(side, cell):
             longer = checker.proof_depth_after(side, cell)
             if longer is None or longer < found.tree.depth() + MUCH_LONGER:
@@ -83,7 +83,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True)
 
 
 def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING,
-                   plain_blocks: bool = False) -> Puzzle | None:
+                   plain_blocks: bool = False, stop=None) -> Puzzle | None:
     """A checked defence puzzle for the side to move, or None: the opponent would win if it
     passed, it has no four of its own (a four only delays), and 1..max_saving moves save it.
 
@@ -92,7 +92,7 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
     set it would be the most common and the least instructive kind."""
     player = board.to_move
     opponent = player.opponent
-    prover = Prover.on(board, nodes=FIND_NODES)
+    prover = Prover.on(board, nodes=FIND_NODES, stop=stop)
     engine = prover.engine
     for cls in FOUR_CLASSES:
         if engine.by_class[int(player)][cls]:
@@ -115,7 +115,7 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
             continue
         engine.make(prover.cell(point), int(player))
         try:
-            checker = Prover(engine, Clock(None, CHECK_NODES))
+            checker = Prover(engine, Clock(None, CHECK_NODES, stop))
             wins = checker.has_win(int(opponent))
         finally:
             engine.unmake()
@@ -139,7 +139,7 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
         except ProofError:
             engine.make(prover.cell(point), int(player))
             try:
-                own = Prover(engine, Clock(None, FIND_NODES)).find(int(opponent))
+                own = Prover(engine, Clock(None, FIND_NODES, stop)).find(int(opponent))
             finally:
                 engine.unmake()
             if own is None:

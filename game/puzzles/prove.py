@@ -56,9 +56,10 @@ class Prover:
 
     @classmethod
     def on(cls, board: Board, nodes: int | None = None, time_ms: float | None = None,
-           vct_depth: int = VCT_DEPTH) -> "Prover":
+           vct_depth: int = VCT_DEPTH, stop=None) -> "Prover":
+        """A prover on `board` within `nodes` or `time_ms`; `stop` (anything with is_set) ends it early."""
         deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
-        return cls(EngineBoard.from_board(board), Clock(deadline, nodes), vct_depth)
+        return cls(EngineBoard.from_board(board), Clock(deadline, nodes, stop), vct_depth)
 
     def cell(self, point: Point) -> int:
         return self.engine.index(*point)

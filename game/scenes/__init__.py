@@ -3,7 +3,7 @@
 Layout: `base.py` (the hooks every scene has, and `AppServices`, what a scene may ask of the
 app), `manager.py` (switches scenes by name), `shared/` (what several screens use), and one
 package per screen: `menu/`, `settings/`, `play/`, `result/`, `review/`, `load/`, `stats/`,
-`game_review/`, `engines/`, `watch/`, `puzzles/`, and `online/` (three screens of one feature: host,
+`coach_review/`, `engines/`, `watch/`, `puzzles/`, and `online/` (three screens of one feature: host,
 join and the networked game, which share their texts and form layout).
 
 Adding a screen:
@@ -36,7 +36,7 @@ _SCENES: dict[str, tuple[str, str]] = {
     "review": ("game.scenes.review.scene", "ReviewScene"),
     "load": ("game.scenes.load.scene", "LoadScene"),
     "stats": ("game.scenes.stats.scene", "StatsScene"),
-    "coach_review": ("game.scenes.game_review.scene", "GameReviewScene"),
+    "coach_review": ("game.scenes.coach_review.scene", "CoachReviewScene"),
     "engines": ("game.scenes.engines.scene", "EnginesScene"),
     "watch": ("game.scenes.watch.scene", "WatchScene"),
     "puzzles": ("game.scenes.puzzles.scene", "PuzzlesScene"),

@@ -7,14 +7,15 @@ importing the App (which would tie app -> scenes -> app in a circle).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
 
-from game.engine import EngineWorker
+from game.engine import EngineJob, EngineReply, EngineWorker, Limit, Position
 from game.model import Game
-from game.rules import Stone
-from game.storage import Settings
+from game.services import GameStatistics, PlayerRatings, SavedGames
+from game.storage import Settings, Statistics
 
 
 class SceneSwitcher(Protocol):
@@ -25,44 +26,87 @@ class SceneSwitcher(Protocol):
     def has_scene(self, name: str) -> bool: ...
 
 
-class AppServices(Protocol):
-    """The services `game.app.App` gives every scene (settings, store, sound, engines, the window)."""
+class Window(Protocol):
+    """The window and its loop: the surface to draw on, the way to other screens, sounds and notices."""
 
-    settings: Settings
-    store: Any  # game.storage.UserStore, or the app's in-memory store in tests
     screen: pygame.Surface
     manager: SceneSwitcher
-
-    @property
-    def engine(self) -> EngineWorker: ...
-
-    @property
-    def external_engines(self) -> Any: ...  # game.protocol.engine_pool.EnginePool
-
-    @property
-    def has_engine(self) -> bool: ...
-
-    def update_settings(self, settings: Settings) -> None: ...
 
     def play_sound(self, event: str) -> None: ...
 
     def notify(self, message: str) -> None: ...
 
-    def autosave(self, game: Game) -> None: ...
+    def quit(self) -> None: ...
 
-    def forget_saved_game(self) -> None: ...
 
-    def saved_game(self) -> Game | None: ...
+class Preferences(Protocol):
+    """The player's settings, and the way to change them (saved and applied at once)."""
+
+    settings: Settings
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+
+class JobWorker(Protocol):
+    """An engine that answers jobs without blocking: the built-in EngineWorker or an external brain."""
+
+    @property
+    def busy(self) -> bool: ...
+
+    def submit(self, job: EngineJob) -> int: ...
+
+    def request_analysis(self, position: Position, n_best: int = 3, limit: Limit | None = None) -> int: ...
+
+    def poll(self) -> EngineReply | None: ...
+
+    def cancel(self) -> None: ...
+
+
+class ExternalEngines(Protocol):
+    """The external Gomocup brains in use, one worker each (game.protocol.engine_pool.EnginePool)."""
+
+    def worker(self, command: str, name: str = "", turn_ms: int = 1000) -> JobWorker: ...
+
+    def discard(self, command: str) -> None: ...
+
+
+class Engines(Protocol):
+    """The engine worker process (started on first use) and the external brains."""
+
+    @property
+    def engine(self) -> EngineWorker: ...
+
+    @property
+    def external_engines(self) -> ExternalEngines: ...
+
+    @property
+    def has_engine(self) -> bool: ...
+
+
+class PlayerStore(Protocol):
+    """What scenes read of the store themselves (game.storage.UserStore, or an in-memory one)."""
+
+    @property
+    def records_dir(self) -> Path | None: ...
+
+    def load_stats(self) -> Statistics: ...
+
+    def save_stats(self, stats: Statistics) -> bool: ...
+
+
+class PlayerRecords(Protocol):
+    """The player's data: the store, the saved game, the statistics and the rating (game.services)."""
+
+    store: PlayerStore
+    saves: SavedGames
+    statistics: GameStatistics
+    ratings: PlayerRatings
 
     def record_result(self, game: Game) -> None: ...
 
-    def player_rating(self) -> Any: ...  # game.storage.rating_store.PlayerRating
 
-    def rating_outcome(self, game: Game) -> Any: ...  # game.rating.rated_game.RatingChange | Unrated | None
-
-    def human_side(self, game: Game) -> Stone | None: ...
-
-    def quit(self) -> None: ...
+class AppServices(Window, Preferences, Engines, PlayerRecords, Protocol):
+    """Everything `game.app.App` gives a scene. A helper that needs less names one of the groups."""
 
 
 class Scene:
@@ -89,14 +133,8 @@ class Scene:
     - `next_update()` -> seconds until `update` must run again although nothing may change
       (polling an engine for news), or None. The app wakes then and updates, but draws only
       if `update` marks the scene dirty.
-
-    A scene opts in by setting `reports_redraws = True`. A scene that leaves it False stays
-    correct without doing anything: it is redrawn after every event, every frame while the
-    engine worker is busy, and a few times a second otherwise.
     """
 
-    #: True when this scene reports its redraw needs through the hooks above.
-    reports_redraws = False
     _dirty = True  # also a class default, for subclasses whose __init__ skips ours
 
     def __init__(self, app: AppServices) -> None:

@@ -4,8 +4,7 @@ import time
 
 import pytest
 
-from game.engine import Limit
-from game.engine.worker import EngineWorker
+from game.engine import AnalysisReply, EngineWorker, Limit, Purpose
 
 from coach_positions import position_of, vcf_position
 
@@ -28,7 +27,7 @@ def replies_until_final(worker: EngineWorker, seconds: float = 60.0) -> list:
             time.sleep(0.01)
             continue
         got.append(reply)
-        if reply.analysis is None or reply.analysis.final:
+        if not isinstance(reply, AnalysisReply) or reply.analysis.final:
             return got
     raise AssertionError("no final analysis arrived")
 
@@ -38,7 +37,8 @@ def test_a_limited_analysis_sends_snapshots_then_a_final_one(worker):
     # (the pure-Python engine once missed depth 3 in 5 s beside two arena games).
     job = worker.request_analysis(position_of(QUIET), n_best=2, limit=Limit(time_ms=45000, depth=3))
     got = replies_until_final(worker)
-    assert all(reply.job_id == job and reply.purpose == "analysis" and reply.error == "" for reply in got)
+    assert all(isinstance(reply, AnalysisReply) and reply.job_id == job and reply.purpose is Purpose.ANALYSIS
+               for reply in got)
     *snapshots, final = got
     assert final.analysis.final and final.analysis.depth == 3 and len(final.analysis.candidates) == 2
     assert not any(reply.analysis.final for reply in snapshots)

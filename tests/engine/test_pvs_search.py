@@ -99,7 +99,7 @@ def test_the_narrow_search_reaches_a_depth_with_fewer_nodes(monkeypatch):
 def test_answers_to_open_threes_cost_depth_so_the_tree_goes_deep(monkeypatch):
     """Answering an open three costs a ply: free, the answers made every three an extension,
     and Master completed a median of 9 plies at 200,000 nodes on the middlegames that no
-    shortcut answers (13 with the ply; issue 31, benchmarks/README.md)."""
+    shortcut answers (13 with the ply; issue 31, benchmarks/LOG.md)."""
     monkeypatch.delenv("GOMOKU_SEARCH", raising=False)
     depths = []
     for position in _middlegames():

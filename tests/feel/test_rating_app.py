@@ -20,7 +20,7 @@ def test_a_clean_win_is_rated_saved_and_reported(make_app, store):
     app = make_app()
     game = _finished("1550")
     app.record_result(game)
-    change = app.rating_outcome(game)
+    change = app.ratings.outcome(game)
     assert isinstance(change, RatingChange) and change.delta > 0
     kept = store.load_rating(LADDER_VERSION)
     assert kept.games == 1 and kept.history[0].opponent == "1550"
@@ -31,7 +31,7 @@ def test_a_game_with_a_hint_is_unrated_and_leaves_the_rating_alone(make_app, sto
     app = make_app()
     game = _finished("1550", hint=True)
     app.record_result(game)
-    assert app.rating_outcome(game) is Unrated.HINT
+    assert app.ratings.outcome(game) is Unrated.HINT
     assert store.load_rating(LADDER_VERSION).is_new
 
 
@@ -50,7 +50,7 @@ def test_adaptive_moves_the_opponent_after_a_rated_game(make_app, store):
     assert first_level == adaptive_level(store.load_rating(LADDER_VERSION).rating).value
     game = _finished(first_level)  # the player wins it
     app.record_result(game)
-    app.manager.switch("result", game=game, rating=app.rating_outcome(game))
+    app.manager.switch("result", game=game, rating=app.ratings.outcome(game))
     app.step(dt=1 / 60)
     app.manager.current.perform("again")
     app.step(dt=1 / 60)

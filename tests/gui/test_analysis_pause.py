@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import Analysis, Candidate, EngineReply, Limit
+from game.engine import Analysis, AnalysisReply, Candidate, EngineReply, Limit, Purpose
 from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS
 from game.model import Game, GameConfig, Player
@@ -58,7 +58,7 @@ class Analyst:
         return self.replies.pop(0) if self.replies else None
 
     def send(self, analysis: Analysis) -> None:
-        self.replies.append(EngineReply(self.job, "analysis", None, analysis=analysis))
+        self.replies.append(AnalysisReply(self.job, Purpose.ANALYSIS, analysis))
 
     def close(self) -> None:
         pass

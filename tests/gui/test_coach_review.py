@@ -67,7 +67,7 @@ class FakeRunner:
 @pytest.fixture
 def fake_runner(monkeypatch):
     FakeRunner.made.clear()
-    monkeypatch.setattr("game.scenes.game_review.scene.ReviewRunner", FakeRunner)
+    monkeypatch.setattr("game.scenes.coach_review.scene.ReviewRunner", FakeRunner)
     return FakeRunner
 
 
@@ -107,7 +107,7 @@ def test_a_click_on_the_graph_jumps_to_that_move(app, fake_runner):
 
 
 def test_next_mistake_and_the_proof_played_out_on_the_board(app, fake_runner, monkeypatch):
-    monkeypatch.setattr("game.scenes.game_review.scene.PROOF_STEP_SECONDS", 0.01)
+    monkeypatch.setattr("game.scenes.coach_review.scene.PROOF_STEP_SECONDS", 0.01)
     scene = open_review(app)
     fake_runner.made[-1].result = hand_made_review()
     frames(app, 2)

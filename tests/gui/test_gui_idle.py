@@ -5,11 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import loop_pacing
 from game.loop_pacing import MAX_STALL_SECONDS, game_seconds, seconds_to_next_tick
 from game.model import Game, GameConfig, Player
 from game.rules import Rule
-from game.scenes.base import Scene
 
 from gui_driver import frames
 
@@ -82,59 +80,6 @@ def test_the_result_screen_pulses_then_stays_still(app):
     before = app.draws
     frames(app, 3)
     assert not scene.animating() and app.draws == before
-
-
-class _Unreported(Scene):
-    """A scene written without knowing about the redraw hooks."""
-
-    def __init__(self, app):  # deliberately skips Scene.__init__
-        self.app = app
-        self.drawn = 0
-
-    def draw(self, surface):
-        self.drawn += 1
-
-
-class _BusyWorker:
-    busy = True
-
-    def close(self):
-        pass
-
-
-def test_a_scene_that_does_not_report_is_drawn_while_the_engine_works(app):
-    app.manager.registry["plain"] = _Unreported
-    app.manager.switch("plain")
-    frames(app)
-    scene = app.manager.current
-    assert scene.drawn == 1
-    real_worker, app._worker = app._worker, _BusyWorker()
-    try:
-        frames(app, 3)
-        assert scene.drawn == 4
-    finally:
-        app._worker = real_worker
-
-
-def test_a_scene_that_does_not_report_is_drawn_after_every_event(app):
-    app.manager.registry["plain"] = _Unreported
-    app.manager.switch("plain")
-    frames(app)
-    scene = app.manager.current
-    drawn = scene.drawn
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
-    frames(app)
-    assert scene.drawn == drawn + 1
-
-
-def test_a_scene_that_does_not_report_still_wakes_a_few_times_a_second(app, monkeypatch):
-    app.manager.registry["plain"] = _Unreported
-    app.manager.switch("plain")
-    frames(app)
-    slept = []
-    monkeypatch.setattr("game.app.wait_for_input", lambda timeout: slept.append(timeout) or 0.0)
-    app.step()
-    assert slept and slept[0] <= loop_pacing.UNREPORTED_REFRESH_SECONDS
 
 
 def test_time_spent_waiting_counts_but_a_stall_does_not_fast_forward():

@@ -72,6 +72,23 @@ def test_a_wrong_defence_is_refuted_to_the_five_and_retry_starts_over(make_app, 
     assert attempt.phase is Phase.PLAYING and len(attempt.board.history) == len(BY_ID["f0004-9d"].moves)
 
 
+def test_a_wrong_attack_is_searched_in_the_engine_worker_not_on_the_window_thread(make_app, store, monkeypatch):
+    import game.puzzles.attempt as attempt_module
+
+    def no_search_here(*args, **kwargs):
+        raise AssertionError("a puzzle search ran in the window's process")
+
+    monkeypatch.setattr(attempt_module.Prover, "on", no_search_here)  # the worker process is not patched
+    app = make_app()
+    scene = _open(app, store, "f0004-14w")
+    attempt = scene.attempt
+    _play_by_keyboard(app, scene, (0, 0))  # far from the fight: off the proof, so it must be searched
+    assert attempt.phase is Phase.CHECKING and attempt.question is not None and scene.work.busy
+    assert run_until(app, lambda: attempt.phase is Phase.FAILED, 30)
+    assert attempt.note == "puzzles.wrong_key" and attempt.result is False
+    assert run_until(app, lambda: not attempt.pending, 15)
+
+
 def test_hints_show_the_area_then_the_move_and_next_moves_on(make_app, store):
     app = make_app()
     scene = _open(app, store, "f0003-12w")
@@ -104,7 +121,7 @@ def test_analyse_game_queues_its_missed_and_allowed_wins(store):
     from dataclasses import dataclass
 
     from game.records import GameRecord
-    from game.scenes.game_review.scene import queue_puzzles
+    from game.scenes.coach_review.scene import queue_puzzles
 
     @dataclass
     class Verdict:

@@ -373,10 +373,10 @@ def test_an_engine_failure_is_shown_and_undo_retries(app, monkeypatch):
     app.manager.switch("play", game=vs_ai_game("beginner"))
     frames(app)
     scene = app.manager.current
-    from game.engine import EngineReply
+    from game.engine import FailedReply, Purpose
 
     click_point(app, (7, 7))
-    monkeypatch.setattr(app.engine, "poll", lambda: EngineReply(scene.jobs.job, "move", None, "boom"))
+    monkeypatch.setattr(app.engine, "poll", lambda: FailedReply(scene.jobs.job, Purpose.MOVE, "boom"))
     frames(app, 2)
     assert "boom" in status_line(scene)[0]
     assert scene.jobs.job is None  # it does not retry in a loop

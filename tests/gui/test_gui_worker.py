@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from game.engine import EngineWorker, Level, Limit, Position, WorkerClosedError
+from game.engine import EngineWorker, Level, Limit, MoveReply, Position, Purpose, WorkerClosedError
 from game.rules import Board
 
 
@@ -33,7 +33,7 @@ def test_a_request_gets_a_legal_move_back(worker):
     position = opening()
     job = worker.request(position, Level.BEGINNER, Limit(time_ms=200), seed=1)
     reply = wait_for_reply(worker)
-    assert reply.job_id == job and reply.purpose == "move" and reply.error == ""
+    assert isinstance(reply, MoveReply) and reply.job_id == job and reply.purpose is Purpose.MOVE
     assert position.to_board().is_empty(reply.result.move)
 
 
@@ -48,11 +48,11 @@ def test_poll_never_blocks(worker):
 def test_a_cancelled_search_stops_quickly_and_its_reply_is_dropped(worker):
     first = worker.request(opening(), Level.MASTER, Limit(time_ms=20000))
     time.sleep(0.3)
-    second = worker.request(opening(), Level.BEGINNER, Limit(time_ms=100), purpose="hint")
+    second = worker.request(opening(), Level.BEGINNER, Limit(time_ms=100), purpose=Purpose.HINT)
     started = time.monotonic()
     reply = wait_for_reply(worker, seconds=10)
     assert reply.job_id == second != first
-    assert reply.purpose == "hint"
+    assert isinstance(reply, MoveReply) and reply.purpose is Purpose.HINT
     assert time.monotonic() - started < 5  # the 20 s search was stopped, not waited out
 
 
@@ -102,7 +102,7 @@ def test_worker_exits_when_the_game_dies_without_closing_it(tmp_path):
 
     script = (
         "import os, sys\n"
-        "from game.engine.worker import EngineWorker\n"
+        "from game.engine import EngineWorker\n"
         "worker = EngineWorker()\n"
         "worker.start()\n"
         "print(worker._process.pid, flush=True)\n"

@@ -8,7 +8,7 @@ from test_coach_review import MOVES, hand_made_review
 
 from game.records import GameRecord
 from game.rules import Rule
-from game.scenes.game_review.panel import analyst_lines
+from game.scenes.coach_review.panel import analyst_lines
 from game.storage import Settings
 from game.storage.engines import EngineEntry, with_entries
 
@@ -41,7 +41,7 @@ class AnalystRunner:
 
 def open_review(make_app, monkeypatch, analyst: bool):
     AnalystRunner.made.clear()
-    monkeypatch.setattr("game.scenes.game_review.scene.ReviewRunner", AnalystRunner)
+    monkeypatch.setattr("game.scenes.coach_review.scene.ReviewRunner", AnalystRunner)
     settings = with_entries(Settings(), [EngineEntry("/engines/pbrain-rapfi", "Rapfi", "ok")])
     if analyst:
         settings = settings.with_changes(analysis_engine="/engines/pbrain-rapfi")

@@ -13,7 +13,7 @@ from gui_driver import click_button, frames
 from game.records import GameRecord
 from game.rules import Rule
 from game.scenes.base import AppServices, SceneSwitcher
-from game.scenes.game_review.panel import ReviewSource
+from game.scenes.coach_review.panel import ReviewSource
 from game.scenes.play.coach import CoachHost
 from game.scenes.play.engine_jobs import CoachGate, JobsHost
 from game.scenes.play.panel import PanelSource
@@ -71,6 +71,18 @@ def test_the_app_and_its_manager_give_what_scenes_ask_for(app):
     assert missing(SceneSwitcher, app.manager) == []
 
 
+def test_the_app_gives_each_group_of_services_and_its_parts_are_what_they_claim(app):
+    from game.protocol.external_worker import ExternalEngineWorker
+    from game.scenes.base import Engines, ExternalEngines, JobWorker, PlayerRecords, PlayerStore, Preferences, Window
+
+    assert members(AppServices) == set().union(*(members(g) for g in (Window, Preferences, Engines, PlayerRecords)))
+    for group in (Window, Preferences, Engines, PlayerRecords):
+        assert missing(group, app) == [], group.__name__
+    assert missing(PlayerStore, app.store) == []
+    assert missing(ExternalEngines, app.external_engines) == []
+    assert missing(JobWorker, app.engine) == [] and missing(JobWorker, ExternalEngineWorker("true")) == []
+
+
 def test_the_play_screen_is_what_its_helpers_take(app):
     frames(app)
     click_button(app, "hot_seat")
@@ -85,7 +97,7 @@ def test_the_play_screen_is_what_its_helpers_take(app):
 
 @pytest.mark.parametrize("name, protocols", [("review", (ReviewHost,)), ("coach_review", (ReviewSource,))])
 def test_the_review_screens_are_what_their_helpers_take(app, monkeypatch, name, protocols):
-    monkeypatch.setattr("game.scenes.game_review.scene.ReviewRunner", StillRunner)
+    monkeypatch.setattr("game.scenes.coach_review.scene.ReviewRunner", StillRunner)
     frames(app)
     app.manager.switch(name, record=GameRecord(size=15, rule=Rule.FREESTYLE, moves=[(7, 7), (8, 8), (7, 8)]))
     frames(app, 2)
@@ -103,3 +115,12 @@ def test_a_listed_screen_whose_package_is_not_written_yet_is_skipped(monkeypatch
     monkeypatch.setitem(scenes._SCENES, "puzzles", ("game.scenes.no_such_screen.scene", "PuzzlesScene"))
     registry = scenes.scene_registry()
     assert "puzzles" not in registry and "play" in registry
+
+
+def test_every_screen_lives_in_the_folder_named_after_it():
+    from game.scenes import _SCENES
+
+    for name, (module, class_name) in _SCENES.items():
+        folder = module.split(".")[2]
+        assert name == folder or name.startswith(folder + "_"), f"{name} lives in game/scenes/{folder}/"
+        assert class_name == "".join(word.title() for word in name.split("_")) + "Scene"

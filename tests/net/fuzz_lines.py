@@ -19,8 +19,10 @@ VALID = [
     message("move", ply=4, x=7, y=9), message("choose", ply=3, choice="black"), message("resign", ply=4),
     message("takeback", ply=4, answer="ask"), message("draw", ply=4, answer="yes"), message("rematch", game_no=1, answer="ask"),
     message("chat", phrase="good_game"), message("clock", ply=4, black=10, white=10), message("flag", ply=4, loser="white"),
-    message("hello", v=1, code="ABCDEF", name="x"), message("welcome", v=1, name="y", seat="first", game={}),
-    message("bye", text=""), message("error", fault="x", text="y"), message("ping"),
+    message("hello", v=2, name="x", proof="ab" * 32, token=""),
+    message("welcome", v=2, name="y", seat="first", token="cd" * 16, game={}),
+    message("challenge", v=2, nonce="ef" * 16),
+    message("bye", text=""), message("error", fault="garbage", text="y"), message("ping"),
 ]
 ODD_VALUES = [None, True, -1, 10**30, 1.5, "", "x" * 400, [], {}, [1, 2], "\u0000", float("inf"), 25, "black"]
 
@@ -82,7 +84,7 @@ def apply_line(session: NetSession, line: bytes) -> str:
     before = state_of(session)
     try:
         msg = decode(line)
-        if msg.type in ("hello", "welcome", "refuse"):
+        if msg.type in ("challenge", "hello", "welcome", "refuse"):
             raise ProtocolError(Fault.OUT_OF_ORDER, f"{msg.type!r} after the handshake")  # as the endpoint does
         if msg.type not in ("ping", "bye", "error"):
             session.receive(msg)

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from game.net import Client, EventKind, Fault, Host, LinkState, NetRules, Timeouts
+from game.net import VERSION, Client, EventKind, Fault, Host, LinkState, NetRules, Timeouts
 from game.net.protocol import encode, message
 from game.rules import Reason, Rule, Stone
 from game.rules.opening import Choice, OpeningRule
@@ -88,9 +88,9 @@ def test_a_swap2_game_chooses_colours_over_the_wire(ends):
 def test_a_fallen_flag_on_the_host_clock_loses_for_the_guest(ends):
     clock = FakeClock()
     slow = Timeouts(heartbeat=1e6, silence=1e7, line=1e7, handshake=1e7, connect=5)
-    host, client = ends(NetRules(clock_seconds=30), timeouts=slow, now=clock)
+    host, client = ends(NetRules(clock_seconds=300), timeouts=slow, now=clock)
     play_out(host, client, [(7, 7)])
-    clock.advance(31)  # the guest thinks too long
+    clock.advance(301)  # the guest thinks too long
     pump([host, client], lambda: client.session.game.is_over)
     for end in (host, client):
         assert end.session.game.result.reason is Reason.TIMEOUT and end.session.game.result.winner is Stone.BLACK
@@ -103,7 +103,9 @@ def test_a_wrong_code_is_refused_with_a_message_on_both_sides(ends):
         events = pump([host, client], lambda: client.state is LinkState.REFUSED)
         assert client.fault is Fault.CODE and "code" in client.note
         refused = [e for e in events if e.kind is EventKind.REFUSED]
-        assert {e.data["fault"] for e in refused} == {Fault.CODE} and len(refused) == 2  # one each side
+        assert {e.data["fault"] for e in refused} == {Fault.CODE} and len(refused) == 1  # the guest's
+        guessing = [e for e in events if e.kind is EventKind.GUESSING]  # the host is told someone guesses
+        assert [e.data["wrong"] for e in guessing] == [1]
         assert host.state is LinkState.WAITING and host.session is None
     finally:
         host.leave()
@@ -115,7 +117,7 @@ def test_a_wrong_version_is_refused_with_a_message_on_both_sides():
     client = Client(*host.address, host.code, "Bob", timeouts=FAST, version=99)
     try:
         events = pump([host, client], lambda: client.state is LinkState.REFUSED)
-        assert client.fault is Fault.VERSION and "99" in client.note
+        assert client.fault is Fault.VERSION and "99" in client.note and client.refused_version is None
         assert host.faults_seen == {"version": 1} and any(e.kind is EventKind.REFUSED for e in events)
     finally:
         host.leave()
@@ -159,11 +161,11 @@ def test_a_peer_that_sends_nothing_is_dropped_by_the_heartbeat_check(ends):
 
 def test_a_peer_that_sends_one_byte_at_a_time_is_dropped_as_a_slow_sender():
     clock = FakeClock()
-    timeouts = Timeouts(heartbeat=1e6, silence=30, line=5, handshake=30, connect=5)
+    timeouts = Timeouts(heartbeat=1e6, silence=30, line=5, handshake=30, connect=5, hello=30)
     host = Host(NetRules(), "Alice", LOOPBACK, 0, timeouts=timeouts, now=clock)
     raw = socket.create_connection(host.address, timeout=2)
     try:
-        line = encode(message("hello", v=1, code=host.code, name="Slow"))
+        line = encode(message("hello", v=VERSION, name="Slow", proof="0" * 64, token=""))
         sent = 0
         for byte in line[:12]:  # one byte a second, by the host's clock
             raw.send(bytes([byte]))

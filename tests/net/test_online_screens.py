@@ -245,3 +245,84 @@ def test_a_takeback_is_answered_with_the_screen_s_buttons(make_app):
         assert scene.session.game.undos_left[Stone.BLACK] == 0
     finally:
         host.leave()
+
+
+def test_the_menu_offers_an_unfinished_online_game_and_resumes_it_under_the_same_name(make_app, store):
+    from game.net.ticket import load_ticket
+
+    app = make_app(LOCAL)
+    host = Host(NetRules(), "Carol", LOOPBACK, 0, timeouts=FAST)
+    try:
+        scene = joined(app, host)
+        host.play((7, 7))
+        assert run(app, [host], lambda: scene.session.game.move_count == 1)
+        ticket = load_ticket(store.locations.data_dir)
+        assert ticket is not None and ticket.host_name == "Carol" and ticket.token == scene.endpoint.token
+        assert "ABCDEF" not in (store.locations.data_dir / "online_resume.json").read_text()
+        scene.endpoint.connection.sock.close()  # the window dies: no goodbye
+        scene.endpoint.connection.sock = None
+        scene.endpoint = None
+        app.manager.switch("menu")
+        frames(app)
+        entry = app.manager.current.focus.find("resume_online")
+        assert entry.visible and "Carol" in entry.label
+        click_button(app, "resume_online")
+        frames(app)
+        back = app.manager.current
+        assert app.manager.current_name == "online_game"
+        assert run(app, [host], lambda: back.playing and host.state is LinkState.PLAYING)
+        assert host.session.peer_name == "Alice" and back.session.game.moves == [(7, 7)]
+        host.resign()
+        assert run(app, [host], lambda: back.session.game.is_over)
+        assert load_ticket(store.locations.data_dir) is None  # a finished game is not offered again
+        app.manager.switch("menu")
+        frames(app)
+        assert not app.manager.current.focus.find("resume_online").visible
+    finally:
+        host.leave()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_host_may_claim_after_the_grace_and_every_line_fits(make_app, language):
+    from net_helpers import FakeClock
+
+    from game.net.session import CLAIM_GRACE_SECONDS
+
+    clock = FakeClock()
+    slow = Timeouts(heartbeat=1e6, silence=1e7, line=1e7, handshake=1e7, connect=5, hello=1e7)
+    app = make_app(Settings(language=language, player_name="Alice", online_interface=LOOPBACK, online_port=0,
+                            discovery_interface=LOOPBACK), size=(760, 540))
+    host = Host(NetRules(clock_seconds=300), "Alice", LOOPBACK, 0, timeouts=slow, now=clock)
+    app.manager.switch("online_game", endpoint=host)
+    frames(app)
+    scene = app.manager.current
+    guest = Client(*host.address, host.code, "Bob-the-long-named", timeouts=slow, now=clock)
+    problems = []
+
+    def check(name):
+        size = app.screen.get_size()
+        with recording(size) as recorder:
+            scene.draw(RecordingSurface(size))
+        problems.extend(f"{name}: {problem}" for problem in recorder.problems())
+
+    try:
+        assert run(app, [guest], lambda: scene.playing and guest.state is LinkState.PLAYING)
+        click(app, scene.layout.grid.pixel_of((7, 7)))
+        assert run(app, [guest], lambda: guest.session.ply == 1)
+        guest.connection.sock.close()
+        guest.connection.sock = None
+        assert run(app, [], lambda: scene.state is LinkState.WAITING)
+        claim = scene.focus.find("claim")
+        assert claim.visible and not claim.enabled
+        check("away")
+        clock.advance(CLAIM_GRACE_SECONDS + 1)
+        frames(app)
+        assert claim.enabled
+        check("claimable")
+        click_button(app, "claim")
+        assert scene.session.game.is_over and scene.session.abandoned
+        assert scene.session.game.result.winner is Stone.BLACK
+        check("claimed")
+    finally:
+        guest.leave()
+    assert problems == []

@@ -20,7 +20,7 @@ def test_a_move_round_trips_as_one_ascii_line():
 
 
 def test_a_name_with_chinese_characters_is_escaped_on_the_wire_and_read_back():
-    line = encode(message("hello", v=1, code="ABC234", name="小明"))
+    line = encode(message("hello", v=protocol.VERSION, name="小明", proof="0" * 64, token=""))
     assert line.isascii()
     assert decode(line)["name"] == "小明"
 
@@ -43,8 +43,11 @@ def test_unknown_fields_are_ignored():
         (b'{"type": "move", "ply": 0, "x": 1, "y": 25}', Fault.BAD_FIELD),
         (b'{"type": "move", "ply": true, "x": 1, "y": 2}', Fault.BAD_FIELD),
         (b'{"type": "chat", "phrase": "rm -rf /"}', Fault.BAD_FIELD),
-        (b'{"type": "hello", "v": 1, "code": "AB CD", "name": "x"}', Fault.BAD_FIELD),
-        (b'{"type": "hello", "v": 1, "code": "ABCD", "name": "a\\nb"}', Fault.BAD_FIELD),
+        (b'{"type": "hello", "v": 2, "proof": "AB CD", "token": "", "name": "x"}', Fault.BAD_FIELD),
+        (b'{"type": "hello", "v": 2, "proof": "%s", "token": "", "name": "a\\nb"}' % (b"0" * 64), Fault.BAD_FIELD),
+        (b'{"type": "hello", "v": 1, "code": "ABCDEF", "name": "x"}', Fault.VERSION),
+        (b'{"type": "welcome", "v": 2, "name": "x", "seat": "first", "token": "0", "game": {}}', Fault.BAD_FIELD),
+        (b'{"type": "error", "fault": "%s", "text": ""}' % (b"x" * 30), Fault.BAD_FIELD),
         (b'{"type": "clock", "ply": 1, "black": -1, "white": 3}', Fault.BAD_FIELD),
         (b"[" * 100000, Fault.OVERSIZED),
         (b"[" * 5000 + b"]" * 5000, Fault.GARBAGE),

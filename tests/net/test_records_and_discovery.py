@@ -3,6 +3,7 @@
 import json
 import time
 
+from game.net.protocol import VERSION
 from game.net.discovery import Announcer, DiscoveryListener, broadcast_for, parse_announcement
 from game.net.records import count_online_game, save_online_game
 from game.net.session import NetRules, NetSession
@@ -67,9 +68,9 @@ def test_an_announcement_sent_to_loopback_is_listed_and_forgotten_later():
 
 
 def test_datagrams_that_are_not_announcements_are_ignored():
-    good = json.dumps({"gomoku": 1, "name": "A", "port": 1, "rule": "renju", "opening": "free", "game": "x"}).encode()
+    good = json.dumps({"gomoku": VERSION, "name": "A", "port": 1, "rule": "renju", "opening": "free", "game": "x"}).encode()
     assert parse_announcement(good, LOOPBACK) is not None
-    for bad in [b"", b"\xff\xfe", b"[]", good.replace(b'"gomoku": 1', b'"gomoku": 2'), good.replace(b'"port": 1', b'"port": 0'),
+    for bad in [b"", b"\xff\xfe", b"[]", good.replace(b'"gomoku": %d' % VERSION, b'"gomoku": 1'), good.replace(b'"port": 1', b'"port": 0'),
                 good.replace(b'"A"', b'"A\\nB"'), good + b" " * 600]:
         assert parse_announcement(bad, LOOPBACK) is None
 

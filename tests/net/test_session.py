@@ -237,7 +237,7 @@ def test_a_snapshot_rebuilds_the_same_game_through_the_rules():
     alternate(host, guest, [(9, 9), (6, 6)])
     host.choose(Choice.BLACK)
     deliver(host, guest)
-    wire = decode(encode(message("welcome", v=1, name="Alice", seat="second", game=snapshot_of(host))))
+    wire = decode(encode(message("welcome", v=2, name="Alice", seat="second", token="ab" * 16, game=snapshot_of(host))))
     rebuilt = session_from_snapshot(wire["game"], Seat.SECOND, "Bob", "Alice")
     assert rebuilt.game.moves == host.game.moves and rebuilt.game.opening.choices == host.game.opening.choices
     assert rebuilt.my_colour is Stone.WHITE and rebuilt.my_turn == (not host.my_turn)

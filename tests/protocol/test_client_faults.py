@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from brain_processes import fake_brain, pids_from, wait_gone
 
-from game.engine import Position
+from game.engine import FailedReply, MoveReply, Position, Purpose
 from game.protocol.client import GomocupClient
 from game.protocol.external_worker import ExternalEngineWorker
 from game.protocol.failures import EngineFailure, FailureKind
@@ -145,16 +145,16 @@ def test_the_worker_reports_a_failure_and_starts_the_brain_again_next_time(tmp_p
         board = Board(15)
         worker.request(Position.from_board(board))
         first = worker.wait(20)
-        assert first is not None and first.result is not None
+        assert isinstance(first, MoveReply)
         board.push(first.result.move)
         board.push((0, 0))
         worker.request(Position.from_board(board))
         second = worker.wait(20)
-        assert second is not None and second.result is None
+        assert isinstance(second, FailedReply)
         assert second.failure.kind is FailureKind.DIED and "exited (code 3)" in second.error
         worker.request(Position.from_board(board))  # a fresh process gets the whole BOARD
         third = worker.wait(20)
-        assert third is not None and third.result is not None and board.is_empty(third.result.move)
+        assert isinstance(third, MoveReply) and board.is_empty(third.result.move)
     finally:
         worker.close()
 
@@ -181,7 +181,7 @@ def test_an_external_analysis_comes_in_the_builtin_analysis_shape():
         board = Board(15)
         job = worker.request_analysis(Position.from_board(board), n_best=2)
         reply = worker.wait(20)
-        assert reply is not None and reply.job_id == job and reply.purpose == "analysis"
+        assert reply is not None and reply.job_id == job and reply.purpose is Purpose.ANALYSIS
         analysis = reply.analysis
         assert isinstance(analysis, Analysis) and analysis.final and analysis.to_move is Stone.BLACK
         assert [c.move for c in analysis.candidates] == [(7, 7), (6, 6)]

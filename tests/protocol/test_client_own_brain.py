@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from brain_processes import own_brain_path, wait_gone
 
-from game.engine import Limit, Position
+from game.engine import Limit, MoveReply, Position
 from game.protocol.client import GomocupClient
 from game.protocol.external_worker import ExternalEngineWorker
 from game.rules import Board, Rule
@@ -46,7 +46,7 @@ def test_external_worker_answers_like_the_builtin_worker(brain_path):
         job = worker.request(Position.from_board(board), None, Limit(time_ms=200))
         assert worker.busy
         reply = worker.wait(30)
-        assert reply is not None and reply.job_id == job and reply.error == ""
+        assert reply is not None and reply.job_id == job and isinstance(reply, MoveReply)
         assert board.is_empty(reply.result.move) and reply.result.pv[0] == reply.result.move
         pid = worker.pid
     assert wait_gone([pid]) == []

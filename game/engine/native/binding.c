@@ -53,14 +53,26 @@ hold_buffer(PyObject *object, Py_ssize_t count, Py_ssize_t size, const char *nam
     return 0;
 }
 
+/* The long searches run without the GIL, so a thread of the same process (the window's) keeps running while
+ * one thinks. Between SEARCH_WITHOUT_GIL and SEARCH_WITH_GIL no Python object is touched: the arguments are
+ * parsed and held before, the answer is built after, and the only calls back into Python (the poll and
+ * on_iteration below) take the GIL for themselves. What a running search writes to (the Kernel's board, the
+ * failure memos, the transposition table) is marked `searching` (claim_for_search), so another thread cannot
+ * make or unmake on that board, nor start a second search over any of them, until the search ends. */
+#define SEARCH_WITHOUT_GIL Py_BEGIN_ALLOW_THREADS
+#define SEARCH_WITH_GIL Py_END_ALLOW_THREADS
+
 /* Every search's poll: a Python callable (the clock's check, the stop flag's is_set) that
- * stops the search by raising or by answering true. */
+ * stops the search by raising or by answering true. Called without the GIL (see SEARCH_WITHOUT_GIL); the
+ * exception it may raise stays set in this thread's state for the caller to see after the search. */
 static int
 call_python_poll(void *callable)
 {
+    PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *result = PyObject_CallNoArgs((PyObject *)callable);
     int stop = result == NULL ? 1 : PyObject_IsTrue(result);
     Py_XDECREF(result);
+    PyGILState_Release(gil);
     return stop != 0;
 }
 #define PYTHON_POLL(callable) ((Poll){(callable) == Py_None ? NULL : call_python_poll, (callable)})
@@ -90,6 +102,7 @@ int_list(const int32_t *values, Py_ssize_t count)
 typedef struct {
     PyObject_HEAD
     Memo memo;
+    int searching; /* a search that writes to this memo runs without the GIL */
 } MemoObject;
 
 static PyObject *
@@ -141,7 +154,34 @@ typedef struct {
     Board board;
     Lent lent[VIEW_COUNT]; /* the arrays views() lends, each its memoryviews' master */
     int lending;           /* 1 + the one it is lending now; 0 outside views() */
+    int searching;         /* a search over this board runs without the GIL: no make, unmake or other search */
 } KernelObject;
+
+/* Mark what a search writes to as searched: up to three `searching` flags (NULL: none). -1 with RuntimeError,
+ * marking nothing, when one is marked already (another thread's search is using it). */
+static int
+claim_for_search(int *board, int *memo, int *other)
+{
+    int *flags[3] = {board, memo, other};
+    for (int k = 0; k < 3; k++)
+        if (flags[k] != NULL && *flags[k]) {
+            PyErr_SetString(PyExc_RuntimeError, "a board, memo or table in use by another thread's search");
+            return -1;
+        }
+    for (int k = 0; k < 3; k++)
+        if (flags[k] != NULL)
+            *flags[k] = 1;
+    return 0;
+}
+
+static void
+release_after_search(int *board, int *memo, int *other)
+{
+    int *flags[3] = {board, memo, other};
+    for (int k = 0; k < 3; k++)
+        if (flags[k] != NULL)
+            *flags[k] = 0;
+}
 
 static void
 Kernel_dealloc(KernelObject *self)
@@ -281,6 +321,8 @@ Kernel_make(KernelObject *self, PyObject *const *args, Py_ssize_t nargs)
         return PyErr_Format(PyExc_ValueError, "colour must be 1 or 2, not %ld", colour);
     if (board->cells[i] != 0)
         return PyErr_Format(PyExc_ValueError, "cell %zd is not empty", i);
+    if (self->searching)
+        return PyErr_Format(PyExc_RuntimeError, "make during a search of this board");
     int error = board_make(board, i, (int)colour);
     if (error < 0)
         return raise_core_error(error);
@@ -292,6 +334,8 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (self->board.frame_count == 0)
         return PyErr_Format(PyExc_IndexError, "unmake with no move made");
+    if (self->searching)
+        return PyErr_Format(PyExc_RuntimeError, "unmake during a search of this board");
     return PyLong_FromSsize_t(board_unmake(&self->board));
 }
 
@@ -321,10 +365,17 @@ Kernel_threat(KernelObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "a zone has two cells or none");
     if (zone_a >= 0 && (!board_cell_in_range(&self->board, zone_a) || !board_cell_in_range(&self->board, zone_b)))
         return PyErr_Format(PyExc_IndexError, "zone cell is not on the board");
+    int *vct_busy = is_vct ? &((MemoObject *)vct_failed)->searching : NULL;
+    if (claim_for_search(&self->searching, &((MemoObject *)vcf_failed)->searching, vct_busy) < 0)
+        return NULL;
     ThreatRun run;
     threat_run_init(&run, &self->board, &((MemoObject *)vcf_failed)->memo,
                     is_vct ? &((MemoObject *)vct_failed)->memo : NULL, max_nodes, PYTHON_POLL(poll));
-    int found = is_vct ? vct(&run, attacker, depth, vcf_depth, zone_a, zone_b) : vcf(&run, attacker, depth, zone_a, zone_b);
+    int found;
+    SEARCH_WITHOUT_GIL
+    found = is_vct ? vct(&run, attacker, depth, vcf_depth, zone_a, zone_b) : vcf(&run, attacker, depth, zone_a, zone_b);
+    SEARCH_WITH_GIL
+    release_after_search(&self->searching, &((MemoObject *)vcf_failed)->searching, vct_busy);
     if (found < 0)
         return raise_core_error(found);
     if (found == 0)
@@ -347,9 +398,15 @@ Kernel_tss(KernelObject *self, PyObject *args)
         return NULL;
     if ((attacker != 1 && attacker != 2) || depth > TSS_MAX_DEPTH)
         return PyErr_Format(PyExc_ValueError, "attacker must be 1 or 2 (is %d), depth at most %d", attacker, TSS_MAX_DEPTH);
+    if (claim_for_search(&self->searching, &((MemoObject *)failed)->searching, NULL) < 0)
+        return NULL;
     TssRun run; /* Py_BuildValue below releases both lists if either could not be made */
     tss_run_init(&run, &self->board, &((MemoObject *)failed)->memo, unsound, max_nodes, PYTHON_POLL(poll));
-    int found = tss_find(&run, attacker, depth);
+    int found;
+    SEARCH_WITHOUT_GIL
+    found = tss_find(&run, attacker, depth);
+    SEARCH_WITH_GIL
+    release_after_search(&self->searching, &((MemoObject *)failed)->searching, NULL);
     if (found < 0)
         return raise_core_error(found);
     if (found == 0)
@@ -378,6 +435,7 @@ static PyTypeObject KernelType = MODULE_TYPE(Kernel, "Kernel(tables, zobrist, si
 typedef struct {
     PyObject_HEAD
     TT tt;
+    int searching; /* a search that writes to this table runs without the GIL */
 } TableObject;
 
 static PyObject *
@@ -489,9 +547,13 @@ Search_negamax(SearchObject *self, PyObject *args)
                             MAX_PLY);
     Search *search = &self->search;
     SearchClock *clock = &search->clock;
-    if (start_python_clock(search, clock_state) < 0)
+    if (start_python_clock(search, clock_state) < 0 || claim_for_search(&self->kernel->searching, &self->memo->searching, &self->table->searching) < 0)
         return NULL;
-    int score = (search->config.features & FEATURE_PVS ? pvs_run : search_run)(search, depth, alpha, beta, ply, side);
+    int score;
+    SEARCH_WITHOUT_GIL
+    score = (search->config.features & FEATURE_PVS ? pvs_run : search_run)(search, depth, alpha, beta, ply, side);
+    SEARCH_WITH_GIL
+    release_after_search(&self->kernel->searching, &self->memo->searching, &self->table->searching);
     if (clock->halt == HALT_ERROR)
         return raise_core_error(clock->error);
     if (PyErr_Occurred()) /* raised by stop() */
@@ -499,15 +561,19 @@ Search_negamax(SearchObject *self, PyObject *args)
     return Py_BuildValue("(illi)", score, clock->nodes, clock->next_check, clock->halt);
 }
 
-/* root_iterate's on_iteration: the Python callable gets (answer as a flat list, nodes); raising ends the search. */
+/* root_iterate's on_iteration: the Python callable gets (answer as a flat list, nodes); raising ends the search.
+ * Called without the GIL (see SEARCH_WITHOUT_GIL), so it takes it. */
 static int
 call_python_iteration(void *callable, const RootAnswer *answer)
 {
     int32_t flat[ROOT_FLAT_SIZE];
-    PyObject *result = PyObject_CallFunction((PyObject *)callable, "(Nl)", int_list(flat, root_answer_flat(answer, flat)),
-                                             answer->nodes);
+    int count = root_answer_flat(answer, flat);
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *result = PyObject_CallFunction((PyObject *)callable, "(Nl)", int_list(flat, count), answer->nodes);
+    int failed = result == NULL;
     Py_XDECREF(result);
-    return result == NULL;
+    PyGILState_Release(gil);
+    return failed;
 }
 
 PyDoc_STRVAR(Search_iterate_doc,
@@ -533,11 +599,14 @@ Search_iterate(SearchObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "at most %d cells, count in 0..cells, side 1 or 2, max_depth and multipv "
                             ">= 1, vcf_depth in 0..%d", MAX_MOVES, MAX_VCF_DEPTH);
     Search *search = &self->search;
-    if (start_python_clock(search, clock_state) < 0)
+    if (start_python_clock(search, clock_state) < 0 || claim_for_search(&self->kernel->searching, &self->memo->searching, &self->table->searching) < 0)
         return NULL;
     RootAnswer answer;
     int32_t flat[ROOT_FLAT_SIZE];
+    SEARCH_WITHOUT_GIL
     error = root_iterate(search, &plan, &answer);
+    SEARCH_WITH_GIL
+    release_after_search(&self->kernel->searching, &self->memo->searching, &self->table->searching);
     if (PyErr_Occurred()) /* raised by stop() or on_iteration() */
         return NULL;
     if (error < 0)

@@ -41,8 +41,6 @@ def _seconds(ms: int) -> str:
 
 
 class EnginesScene(Scene):
-    reports_redraws = True
-
     def animating(self) -> bool:
         """Every frame while a test runs (its result must show at once)."""
         return bool(self.tests)

@@ -32,8 +32,6 @@ def visible_window(selected: int, first: int, rows: int, total: int) -> int:
 
 
 class LoadScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     def enter(self, **params: Any) -> None:
         self.folder = self._folder()
         self.entries: list[SavedRecord] = list_records(self.folder) if self.folder is not None else []

@@ -17,6 +17,7 @@ from game.ui.layout import BoardGeometry, ScreenLayout
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from ..base import Scene
+from ..shared.online_resume import saved_online_game
 from ..shared.opening_texts import opening_rule_name
 from .setup import HOT_SEAT, VS_AI, new_game
 
@@ -63,12 +64,11 @@ def _is_plain(widget: Any) -> bool:
 
 
 class MenuScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     def enter(self, **params: Any) -> None:
         self.focus = FocusGroup()
-        self.saved = self.app.saved_game()
-        self.player = self.app.player_rating()  # the player's rating: Adaptive and the suggestion read it
+        self.saved = self.app.saves.load()
+        self.online_ticket = saved_online_game(self.app)  # an unfinished online game to go back to
+        self.player = self.app.ratings.current()  # the player's rating: Adaptive and the suggestion read it
         self.showcase = Board(15)
         for point in _SHOWCASE:
             self.showcase.push(point)
@@ -94,6 +94,8 @@ class MenuScene(Scene):
         opening.select(settings.opening)
         return [
             Button("continue", tr("menu.continue"), visible=self.saved is not None),
+            Button("resume_online", tr("menu.resume_online", name=getattr(self.online_ticket, "host_name", "")),
+                   visible=self.online_ticket is not None and self.app.manager.has_scene("online_game")),
             Button("play_ai", tr("menu.play_ai"), primary=True),
             colour,
             level,
@@ -162,6 +164,8 @@ class MenuScene(Scene):
         settings = self.app.settings
         if action == "continue" and self.saved is not None:
             self.app.manager.switch("play", game=self.saved)
+        elif action == "resume_online" and self.online_ticket is not None:
+            self.app.manager.switch("online_game", ticket=self.online_ticket)
         elif action == "play_ai":
             self.app.manager.switch("play", game=new_game(settings, VS_AI, rating=self.player.rating))
         elif action == "hot_seat":

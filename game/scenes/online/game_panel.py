@@ -10,14 +10,14 @@ from typing import Any, Protocol
 import pygame
 
 from game.i18n import tr
-from game.net import Host, LinkState, NetSession
+from game.net import Fault, Host, LinkState, NetSession
 from game.rules import Stone
 from game.ui import text, theme
 from game.ui.layout import ScreenLayout
 from game.ui.panel import draw_player_card, format_duration
 from game.ui.widgets import FocusGroup
 
-from .texts import fault_text, player_label, result_lines, state_text
+from .texts import lost_text, player_label, result_lines, state_text
 
 
 class OnlineGameScene(Protocol):
@@ -130,14 +130,22 @@ def _panel_lines(scene: OnlineGameScene) -> list[tuple[str, tuple[int, int, int]
             lines.append((tr("online.waiting_title"), theme.ACCENT))
             lines.append((tr("online.tell_friend"), theme.TEXT))
         else:
-            lines.append((tr("online.lost", reason=fault_text(endpoint.fault, endpoint.note)), theme.BAD))
-            lines.append((tr("online.lost_host", name=session.peer_name, code=endpoint.code), theme.TEXT))
+            lines.append((lost_text(endpoint, session.peer_name), theme.BAD))
+            claim_in = session.claim_in()
+            if claim_in is not None:
+                lines.append((tr("online.claim_ready", name=session.peer_name) if claim_in == 0 else
+                              tr("online.claim_wait", name=session.peer_name, seconds=int(claim_in + 0.999)), theme.TEXT))
+            else:
+                lines.append((tr("online.lost_host", name=session.peer_name, code=endpoint.code), theme.TEXT))
+        if endpoint.guard.shut:
+            lines.append((tr("online.shut"), theme.BAD))
         host, port = endpoint.address
         lines.append((tr("online.address_line", address=f"{host}:{port}"), theme.TEXT))
         lines.append((_code_line(scene), theme.ACCENT))
     elif state in (LinkState.DROPPED, LinkState.REFUSED):
-        lines.append((tr("online.lost", reason=fault_text(endpoint.fault, endpoint.note)), theme.BAD))
-        if session is not None:
+        peer = session.peer_name if session is not None else getattr(endpoint, "host_name", "")
+        lines.append((lost_text(endpoint, peer), theme.BAD))
+        if session is not None and endpoint.fault is not Fault.LEFT:
             lines.append((tr("online.lost_guest"), theme.TEXT))
     elif session is not None:
         game = session.game

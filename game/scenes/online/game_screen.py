@@ -7,7 +7,10 @@ line, the chat lines, a resign waiting for its second press).
 
 A finished game is saved (SGF and PSQ) and counted in the statistics once, under the
 friend's name. A dropped connection keeps the game: the host keeps listening for the same
-code, the guest can reconnect, and either can save and leave.
+guest (its token and name), the guest can reconnect, and either can save and leave. While
+the guest is away its clock runs, and after the grace the host may claim the game. The
+guest keeps a ticket (game.net.ticket) while its game is unfinished, so the menu can offer
+it back after the window closed.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from typing import Any
 import pygame
 
 from game.i18n import tr
-from game.net import ActionRefused, Client, EventKind, Host, LinkState
+from game.net import ActionRefused, Client, EventKind, Fault, Host, LinkState
 from game.net.discovery import Announcer
 from game.net.events import Event
 from game.net.protocol import CHAT_PHRASES
 from game.net.records import count_online_game, save_online_game
+from game.net.ticket import ResumeTicket
 from game.rules import Board, IllegalMoveError, Point, Rule
 from game.rules.opening import Choice, OpeningError
 from game.ui import chrome
@@ -29,8 +33,9 @@ from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
+from ..shared.online_resume import keep_ticket
 from .game_panel import draw_online_panel
-from .texts import fault_text, phrase_text, refusal_text
+from .texts import phrase_text, refusal_text
 
 #: How often the network is polled (each poll redraws): quickly for a few seconds after
 #: anything happened, then ten times a second, so a waiting screen costs little CPU.
@@ -43,9 +48,11 @@ CHAT_LINES = 3
 
 
 class OnlineGameScene(Scene):
-    reports_redraws = True
-
-    def enter(self, endpoint: Host | Client | None = None, announcer: Announcer | None = None, **params: Any) -> None:
+    def enter(self, endpoint: Host | Client | None = None, announcer: Announcer | None = None,
+              ticket: ResumeTicket | None = None, **params: Any) -> None:
+        if endpoint is None and ticket is not None:  # from the menu: back into an unfinished game
+            endpoint = Client(ticket.address, ticket.port, "", ticket.name, token=ticket.token,
+                              host_name=ticket.host_name)
         if endpoint is None:  # opened without a game (e.g. from a test of every scene): host one first
             self.app.manager.switch("online_host")
         self.endpoint = endpoint
@@ -117,6 +124,7 @@ class OnlineGameScene(Scene):
             Button("choose_place_two", tr("opening.place_two_button"),
                    pygame.Rect(left + 2 * (third + gap), rows[3], third, row_h)),
             Button("resume", tr("online.resume"), pygame.Rect(left, rows[3], pw - 2 * gap, row_h), primary=True),
+            Button("claim", tr("online.claim"), pygame.Rect(left, rows[3], pw - 2 * gap, row_h), primary=True),
             Button("rematch", tr("online.rematch"), pygame.Rect(left, rows[3], half, row_h), primary=True),
             Button("review", tr("online.review"), pygame.Rect(right, rows[3], half, row_h)),
             Button("takeback", tr("online.takeback"), pygame.Rect(left, rows[2], half, row_h), hint="U"),
@@ -141,12 +149,14 @@ class OnlineGameScene(Scene):
             "choose_black": asked is None and Choice.BLACK in options,
             "choose_white": asked is None and Choice.WHITE in options,
             "choose_place_two": asked is None and Choice.PLACE_TWO in options,
-            "resume": not self.is_host and self.state in (LinkState.DROPPED, LinkState.REFUSED),
+            "resume": not self.is_host and self.state in (LinkState.DROPPED, LinkState.REFUSED)
+            and self.endpoint.fault is not Fault.LEFT,  # a host that closed the game is not listening
+            "claim": self.is_host and self.state is LinkState.WAITING and session is not None and not over,
             "rematch": playing and over and asked is None, "review": over and asked is None and self.state is not
             LinkState.DROPPED,
             "takeback": True, "draw": True, "phrase": True, "send": True, "resign": True, "leave": True,
         }
-        if visible["resume"]:
+        if visible["resume"] or visible["claim"]:
             visible["review"] = False
         enabled = {
             "takeback": playing and not over and session.question is None,
@@ -154,6 +164,7 @@ class OnlineGameScene(Scene):
             "resign": playing and not over and not session.waiting_for_answer,
             "phrase": playing, "send": playing,
             "rematch": playing and over and session.question is None,
+            "claim": visible["claim"] and session.claim_in() == 0,
         }
         for widget in self.focus.widgets:
             widget.visible = visible.get(widget.action, True)
@@ -179,6 +190,11 @@ class OnlineGameScene(Scene):
                 self.announcer.poll()  # announced only while waiting for the friend
         for event in events:
             self._on_event(event)
+        claimable = self.is_host and self.session is not None and self.session.claim_in() == 0
+        if claimable != getattr(self, "_claimable", False):
+            self._claimable = claimable
+            self.refresh_buttons()
+            self.mark_dirty()
         if events:
             self.active_at = self.time
             self.refresh_buttons()
@@ -190,6 +206,7 @@ class OnlineGameScene(Scene):
         if kind is EventKind.MOVED:
             self.app.play_sound("place")
         elif kind is EventKind.CONNECTED:
+            self._keep_ticket()
             if data["resumed"]:
                 self._say(tr("online.back_again" if self.is_host else "online.reconnected", name=data["peer"]))
             else:
@@ -197,11 +214,23 @@ class OnlineGameScene(Scene):
             if self.session is not None and self.session.game.board.size != self.layout.grid.size:
                 self.resize(self.app.screen.get_size())
         elif kind is EventKind.REFUSED:
-            reason = refusal_text(data["fault"], data["text"])
+            reason = refusal_text(data["fault"], getattr(self.endpoint, "refused_version", None))
             self._say(reason if not self.is_host else tr("online.refused_here", reason=reason), bad=True)
+            if not self.is_host and data["fault"] in (Fault.CODE, Fault.NAME, Fault.SEAT, Fault.SHUT) \
+                    and self.endpoint.token:
+                keep_ticket(self.app, None)  # that seat is gone (the host restarted, or it is not ours)
+        elif kind is EventKind.GUESSING:
+            if data["shut"]:
+                self._say(tr("online.shut"), bad=True)
+            elif data["code_changed"]:
+                self._say(tr("online.code_changed", code=self.endpoint.code), bad=True)
+            else:
+                self._say(tr("online.guessing", count=data["wrong"]), bad=True)
         elif kind is EventKind.DROPPED:  # the panel says so for as long as it lasts
             self.status_left = 0.0
             self.app.play_sound("invalid")
+            if not self.is_host and data["fault"] is Fault.LEFT:
+                keep_ticket(self.app, None)  # the host closed the game: there is nothing to go back to
         elif kind in (EventKind.TAKEBACK_ASKED, EventKind.DRAW_OFFERED, EventKind.REMATCH_ASKED):
             what = {EventKind.TAKEBACK_ASKED: "takeback", EventKind.DRAW_OFFERED: "draw", EventKind.REMATCH_ASKED: "rematch"}
             self._say(tr(f"online.asked.{what[kind]}", name=peer))
@@ -218,6 +247,8 @@ class OnlineGameScene(Scene):
         elif kind is EventKind.CHAT:
             self._add_chat(peer, data["phrase"])
         elif kind is EventKind.GAME_OVER:
+            if not self.is_host:
+                keep_ticket(self.app, None)
             winner = data["winner"]
             mine = self.session is not None and winner is self.session.my_colour
             self.app.play_sound("draw" if winner is None else ("win" if mine else "lose"))
@@ -311,6 +342,8 @@ class OnlineGameScene(Scene):
             self._say(tr("online.waiting_answer", name=session.peer_name))
         elif action == "review" and session is not None:
             self.app.manager.switch("review", game=session.game, back="menu")
+        elif action == "claim" and self.is_host:
+            self._act(self.endpoint.claim)
         elif action == "resume" and isinstance(self.endpoint, Client):
             self.endpoint.resume()
             self._say(tr("online.state.connecting"))
@@ -353,6 +386,17 @@ class OnlineGameScene(Scene):
             except (OSError, ValueError) as error:
                 self.app.notify(tr("notice.save_failed", error=error))
         self.app.manager.switch("menu")
+
+    def _keep_ticket(self) -> None:
+        """Guest: remember the way back while the game is unfinished (the menu offers it)."""
+        endpoint, session = self.endpoint, self.session
+        if self.is_host or not isinstance(endpoint, Client) or session is None:
+            return
+        if session.game.is_over or not endpoint.token:
+            keep_ticket(self.app, None)
+            return
+        keep_ticket(self.app, ResumeTicket(endpoint.address[0], endpoint.address[1], endpoint.name,
+                                           endpoint.host_name or session.peer_name, endpoint.token))
 
     def _say(self, message: str, bad: bool = False) -> None:
         self.status, self.status_left, self.status_colour = message, STATUS_SECONDS, ("bad" if bad else None)

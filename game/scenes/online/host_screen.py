@@ -47,8 +47,6 @@ def guest_seat_for(colour: str, rng: random.Random) -> Seat:
 
 
 class OnlineHostScene(Scene):
-    reports_redraws = True
-
     def enter(self, **params: Any) -> None:
         settings = self.app.settings
         self.focus = FocusGroup()

@@ -51,8 +51,6 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
 
 
 class OnlineJoinScene(Scene):
-    reports_redraws = True
-
     def enter(self, **params: Any) -> None:
         settings = self.app.settings
         self.focus = FocusGroup()
@@ -112,9 +110,10 @@ class OnlineJoinScene(Scene):
         for index, game in enumerate(self.games[:LISTED]):
             button = self.focus.find(f"pick:{index}")
             if button is not None:
-                rule = tr(f"rule.{game.rule}") if game.rule in ("freestyle", "standard", "renju") else game.rule
-                button.label = tr("online.discovered_game", name=game.name, rule=rule,
-                                  address=f"{game.address}:{game.port}")
+                rule = tr(f"rule.{game.rule}")  # discovery lists only the rules we know
+                address = f"[{game.address}]:{game.port}" if ":" in game.address else f"{game.address}:{game.port}"
+                key = "online.discovered_duplicate" if game.duplicate else "online.discovered_game"
+                button.label = tr(key, name=game.name, rule=rule, address=address)
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> None:

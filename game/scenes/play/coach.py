@@ -34,7 +34,7 @@ from game.ui.widgets import Button, FocusGroup
 from ..base import AppServices
 from ..shared.engine_players import analysis_worker
 from ..shared.live_analysis import POLL_SECONDS, LiveAnalysis
-from ..shared.names import colour_name
+from ..shared.names import colour_name, human_side
 from .engine_jobs import EngineJobs
 from .teaching import TeachingVerdict, judge_move
 
@@ -102,7 +102,7 @@ class PlayCoach:
 
     @property
     def human(self) -> Stone | None:
-        return self.scene.app.human_side(self.game)
+        return human_side(self.game)
 
     @property
     def teaching(self) -> bool:
@@ -220,7 +220,7 @@ class PlayCoach:
         self.scene.hint = None
         self.scene.cursor = taken[-1].point
         self.scene.app.play_sound("undo")
-        self.scene.app.autosave(self.game)
+        self.scene.app.saves.autosave(self.game)
         self._say("teaching.retried", 3.5)
 
     def carry_on(self) -> None:

@@ -15,7 +15,18 @@ import random
 import time
 from typing import Any, Protocol
 
-from game.engine import OPENING_PURPOSE, EngineReply, Level, Limit, Position, default_limit
+from game.engine import (
+    EngineJob,
+    EngineReply,
+    FailedReply,
+    Level,
+    Limit,
+    MoveReply,
+    OpeningReply,
+    Position,
+    Purpose,
+    default_limit,
+)
 from game.i18n import tr
 from game.model import Game, MoveRejectedError
 from game.model.opening_play import opening_task
@@ -67,7 +78,7 @@ class EngineJobs:
     def __init__(self, scene: JobsHost) -> None:
         self.scene = scene
         self.job: int | None = None
-        self.purpose = ""
+        self.purpose: Purpose | None = None
         self.started = 0.0
         self.reply: EngineReply | None = None
         self.error = ""  # set when the computer could not move; Undo or New game retries
@@ -80,7 +91,7 @@ class EngineJobs:
     @property
     def thinking(self) -> bool:
         """Whether the computer is working out its move or opening decision (not a hint)."""
-        return self.job is not None and (self.purpose == "move" or self.purpose.startswith(OPENING_PURPOSE))
+        return self.job is not None and self.purpose in (Purpose.MOVE, Purpose.OPENING)
 
     def stop(self) -> None:
         """Cancel the job (its answer would be about a position that is gone) and forget any error."""
@@ -88,23 +99,24 @@ class EngineJobs:
         if self.job is not None and (self.worker is not None or app.has_engine):
             (self.worker or app.engine).cancel()
         self.job = None
-        self.purpose = ""
+        self.purpose = None
         self.reply = None
         self.error = ""
 
-    def start(self, purpose: str, level: Level, limit: Limit | None) -> None:
+    def start(self, purpose: Purpose, level: Level, limit: Limit | None, opening: str = "") -> None:
+        """Send the job: a move, a hint, or (`opening` names the question) an opening decision."""
         game, app = self.scene.game, self.scene.app
-        position = Position.from_board(game.board)
         worker = worker_for(app, game, purpose)
         clock = game.clock_left
         if worker is not app.engine:  # an external engine: its own move time (game_type 0)
             limit = engine_limit(app, None if clock is None else clock[game.to_move])
         self.worker = worker
-        seed = self.seed + game.move_count
+        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=self.seed + game.move_count,
+                        opening=opening)
         if worker is not app.engine and clock is not None:  # INFO time_left for a clocked engine
-            self.job = worker.request(position, level, limit, seed, purpose, time_left_ms=int(clock[game.to_move] * 1000))
+            self.job = worker.submit(job, time_left_ms=int(clock[game.to_move] * 1000))
         else:
-            self.job = worker.request(position, level, limit, seed=seed, purpose=purpose)
+            self.job = worker.submit(job)
         self.purpose = purpose
         self.started = time.monotonic()
 
@@ -141,8 +153,10 @@ class EngineJobs:
         if game.is_ai_turn and self.job is None and self.reply is None and not self.error and not scene.coach.holds_ai:
             level = self._ai_level()
             task = opening_task(game)
-            purpose = "move" if task is None else OPENING_PURPOSE + task
-            self.start(purpose, level, self._move_limit(level))
+            if task is None:
+                self.start(Purpose.MOVE, level, self._move_limit(level))
+            else:
+                self.start(Purpose.OPENING, level, self._move_limit(level), opening=task)
         if self.job is not None and self.reply is None:
             reply = (self.worker or scene.app.engine).poll()
             if reply is not None:
@@ -150,19 +164,20 @@ class EngineJobs:
         reply = self.reply
         if reply is None:
             return
-        if reply.result is None:
-            failure = getattr(reply, "failure", None)  # an external engine's: who failed and how
-            if failure is not None and reply.purpose == "move":
+        if not isinstance(reply, (MoveReply, OpeningReply)):
+            failure = reply.failure if isinstance(reply, FailedReply) else None  # an external engine's: who, how
+            error = reply.error if isinstance(reply, FailedReply) else f"unexpected {type(reply).__name__}"
+            if failure is not None and reply.purpose is Purpose.MOVE:
                 self.job, self.reply = None, None
                 self._external_failed(failure)
                 return
-            if reply.purpose == "move":
-                self.error = tr("status.engine_error", error=reply.error)
+            if reply.purpose is Purpose.MOVE:
+                self.error = tr("status.engine_error", error=error)
             else:
-                scene.say("status.engine_error", error=reply.error)
+                scene.say("status.engine_error", error=error)
             self.job, self.reply = None, None
             return
-        if reply.purpose == "hint":
+        if isinstance(reply, MoveReply) and reply.purpose is Purpose.HINT:
             scene.hint = reply.result.move
             scene.hint_at = scene.time
             scene.cursor = scene.hint
@@ -172,8 +187,8 @@ class EngineJobs:
         if time.monotonic() - self.started < MIN_THINK_SECONDS:
             return  # hold the answer back a moment so it does not feel instant
         self.job, self.reply = None, None
-        if reply.purpose.startswith(OPENING_PURPOSE):
-            self._apply_opening(reply.result)
+        if isinstance(reply, OpeningReply):
+            self._apply_opening(reply.decision)
             return
         try:
             game.play(reply.result.move)
@@ -193,7 +208,7 @@ class EngineJobs:
                 choice = Choice(decision.choice)
                 game.choose(choice)
                 scene.announce(choice_text(name, choice))
-                scene.app.autosave(game)
+                scene.app.saves.autosave(game)
         except (OpeningError, ValueError) as error:
             self.error = tr("status.engine_error", error=error)
             return

@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from game.engine import OPENING_PURPOSE
+from game.engine import Purpose
 from game.i18n import tr
 from game.model import Game
 from game.records import point_to_notation
@@ -117,7 +117,7 @@ def status_line(scene: PanelSource) -> tuple[str, Colour]:
         return scene.status, theme.TEXT
     if jobs.error:
         return jobs.error, theme.BAD
-    if jobs.thinking and jobs.purpose.startswith(OPENING_PURPOSE):
+    if jobs.thinking and jobs.purpose is Purpose.OPENING:
         return thinking_text(game), theme.ACCENT
     if jobs.thinking:
         return tr("status.thinking", name=player_name(game, game.to_move)), theme.ACCENT

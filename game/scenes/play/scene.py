@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Level, Limit
+from game.engine import Level, Limit, Purpose
 from game.i18n import tr
 from game.loop_pacing import seconds_to_next_tick
 from game.model import ForbiddenMoveError, Game, MoveRejectedError, OpeningChoiceDueError, UndoNotAllowedError
@@ -28,7 +28,7 @@ from game.ui.widgets import Button, FocusGroup
 from ..base import Scene
 from ..shared.adaptive import next_game
 from ..shared.engine_players import fallback_level, hand_over_to_builtin
-from ..shared.names import result_sound
+from ..shared.names import human_side, result_sound
 from ..shared.opening_texts import choice_label, choice_text, seat_name
 from .coach import PlayCoach
 from .engine_jobs import EngineJobs
@@ -50,8 +50,6 @@ _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
 
 
 class PlayScene(Scene):
-    reports_redraws = True
-
     def enter(self, game: Game | None = None, **params: Any) -> None:
         if game is None:
             raise ValueError("the play scene needs a game")
@@ -146,7 +144,7 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- helpers
     def _requester(self) -> Stone | None:
         """Whose take-back an undo uses: the human's against the AI; the mover's in hot-seat."""
-        return self.app.human_side(self.game)
+        return human_side(self.game)
 
     def acting_colour(self) -> Stone:
         """Whose card is lit: the side to move, or during a swap opening the deciding seat's card."""
@@ -270,7 +268,7 @@ class PlayScene(Scene):
             self.app.play_sound("invalid")
             return
         self.announce(choice_text(name, choice))
-        self.app.autosave(game)
+        self.app.saves.autosave(game)
         self.refresh_buttons()
 
     def after_move(self) -> None:
@@ -279,7 +277,7 @@ class PlayScene(Scene):
         self.hint = None
         self.armed_left = 0.0
         self.app.play_sound("place")
-        self.app.autosave(self.game)
+        self.app.saves.autosave(self.game)
         self.coach.after_move()
         if self.game.is_over:
             self._finish()
@@ -289,8 +287,8 @@ class PlayScene(Scene):
         self.jobs.stop()
         self.app.play_sound(result_sound(game))
         self.app.record_result(game)
-        self.app.autosave(game)
-        self.app.manager.switch("result", game=game, rating=self.app.rating_outcome(game))
+        self.app.saves.autosave(game)
+        self.app.manager.switch("result", game=game, rating=self.app.ratings.outcome(game))
 
     def undo(self) -> None:
         requester = self._requester()
@@ -307,7 +305,7 @@ class PlayScene(Scene):
         self.armed_left = 0.0
         self.cursor = taken[-1].point
         self.app.play_sound("undo")
-        self.app.autosave(self.game)
+        self.app.saves.autosave(self.game)
         self.say("status.undone", count=len(taken))
 
     def ask_hint(self) -> None:
@@ -316,7 +314,7 @@ class PlayScene(Scene):
             self.say("status.wait_for_ai" if game.is_ai_turn else "status.no_hint_now")
             self.app.play_sound("invalid")
             return
-        self.jobs.start("hint", HINT_LEVEL, HINT_LIMIT)
+        self.jobs.start(Purpose.HINT, HINT_LEVEL, HINT_LIMIT)
         game.note_hint()
         self.say("status.hint_thinking")
 
@@ -326,7 +324,7 @@ class PlayScene(Scene):
             return
         if not self._confirmed("resign"):
             return
-        side = self.app.human_side(game) or game.to_move
+        side = human_side(game) or game.to_move
         game.resign(side)
         self._finish()
 
@@ -345,7 +343,7 @@ class PlayScene(Scene):
         if self.game.move_count and not self.game.is_over and not self._confirmed("new_game"):
             return
         self.jobs.stop()
-        self.app.forget_saved_game()
+        self.app.saves.forget()
         self.app.manager.switch("play", game=next_game(self.app, self.game))
 
     def continue_with_builtin(self) -> None:
@@ -354,7 +352,7 @@ class PlayScene(Scene):
         hand_over_to_builtin(self.game, level)
         self.jobs.stop()
         self.jobs.fallback_offered = False
-        self.app.autosave(self.game)
+        self.app.saves.autosave(self.game)
         self.say("play.switched_to_builtin", level=tr(f"level.{level.value}"))
         self._place_buttons()
 

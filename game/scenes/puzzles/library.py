@@ -1,5 +1,6 @@
-"""The puzzle screen's data: the two lists, the player's progress, and the maker of puzzles
-from the player's games, which works in a background thread so the window keeps drawing.
+"""The puzzle screen's data: the two lists, the player's progress, and the queue of moments
+from the player's games waiting to become puzzles (engine_work.py has the engine worker make
+them, one at a time, so the window keeps drawing).
 
 No drawing here. The files live in the store's data folder; a store without one (the
 in-memory store of screenshots and benchmarks) keeps progress in memory only.
@@ -7,20 +8,15 @@ in-memory store of screenshots and benchmarks) keeps progress in memory only.
 
 from __future__ import annotations
 
-import logging
 import random
-import threading
 from pathlib import Path
 from typing import Any
 
 from game.puzzles import Puzzle, PuzzleFormatError
 from game.puzzles.choose import choose_next
-from game.puzzles.collection import GamePuzzles, bundled_puzzles
-from game.puzzles.from_games import puzzle_from
+from game.puzzles.collection import GamePuzzles, Moment, bundled_puzzles
 from game.puzzles.progress import FILE_NAME, ProgressStore, PuzzleProgress
 from game.resources import AssetNotFoundError
-
-log = logging.getLogger(__name__)
 
 BUNDLED, GAMES = "bundled", "games"
 SOURCES = (BUNDLED, GAMES)
@@ -42,10 +38,7 @@ class PuzzleLibrary:
             self.bundled = []
             self.error = str(error)
         self.games = self.own.load()
-        self._lock = threading.Lock()
-        self._made: list[Puzzle] = []
-        self._worker: threading.Thread | None = None
-        self._stop = threading.Event()
+        self._queue: list[Moment] | None = None  # the moments still to make, once making has started
         self.waiting = len(self.own.pending())
 
     def puzzles(self, source: str) -> list[Puzzle]:
@@ -75,44 +68,31 @@ class PuzzleLibrary:
 
     # ------------------------------------------------------------ from your games
     def start_making(self) -> None:
-        """Turn queued moments into puzzles in the background (one thread, one moment at a time)."""
-        if self._worker is not None or self.waiting == 0:
-            return
-        self._stop.clear()
-        self._worker = threading.Thread(target=self._make_all, name="puzzles-from-games", daemon=True)
-        self._worker.start()
+        """Turn the queued moments into puzzles from now on (see `next_moment` and `made`)."""
+        if self._queue is None and self.waiting:
+            self._queue = self.own.pending()
 
-    def _make_all(self) -> None:
-        for moment in self.own.pending():
-            if self._stop.is_set():
-                break
-            try:
-                puzzle = puzzle_from(moment)
-            except Exception:  # noqa: BLE001 - one bad moment must not stop the others
-                log.exception("cannot make a puzzle from %s", moment)
-                puzzle = None
-            with self._lock:
-                if puzzle is not None:
-                    self._made.append(puzzle)
-                self.waiting = max(0, self.waiting - 1)
-            if puzzle is not None:
-                self.own.add([puzzle])
-            self.own.done(moment)
+    def next_moment(self) -> Moment | None:
+        """The next moment to make a puzzle of, or None when none is waiting (or making has not started)."""
+        return self._queue[0] if self._queue else None
 
-    def collect(self) -> bool:
-        """Move puzzles the background maker finished into the list; True when there were any."""
-        with self._lock:
-            made, self._made = self._made, []
-        if made:
-            known = {p.id for p in self.games}
-            self.games += [p for p in made if p.id not in known]
-        if self._worker is not None and not self._worker.is_alive():
-            self._worker = None
-        return bool(made)
+    def made(self, moment: Moment, puzzle: Puzzle | None) -> None:
+        """The engine's answer for `moment` (None: no puzzle in it): keep the puzzle, take the moment off the queue."""
+        if self._queue and moment in self._queue:
+            self._queue.remove(moment)
+        self.waiting = max(0, self.waiting - 1)
+        if puzzle is not None:
+            if puzzle.id not in {p.id for p in self.games}:
+                self.games.append(puzzle)
+            self.own.add([puzzle])
+        self.own.done(moment)
+        if not self._queue:
+            self._queue = None
 
     @property
     def making(self) -> bool:
-        return self._worker is not None
+        return bool(self._queue)
 
     def stop(self) -> None:
-        self._stop.set()
+        """Stop making puzzles (the moments left stay queued for the next visit)."""
+        self._queue = None

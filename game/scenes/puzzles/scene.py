@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import tr
 from game.puzzles import Puzzle
-from game.puzzles.attempt import Attempt, Phase
+from game.puzzles.attempt import Attempt, Phase, answer_question
 from game.puzzles.collection import puzzle_folder
 from game.rules import Board, Point, Reason, Stone
 from game.ui import chrome
@@ -23,6 +23,7 @@ from game.ui.layout import step_cursor
 from game.ui.widgets import Button, FocusGroup, OptionRow
 
 from ..base import Scene
+from .engine_work import PuzzleEngineWork
 from .library import BUNDLED, GAMES, SOURCES, PuzzleLibrary
 from .panel import draw_hint_area, draw_panel, draw_played
 
@@ -33,11 +34,10 @@ _KEYS = {pygame.K_h: "hint", pygame.K_s: "solution", pygame.K_r: "retry", pygame
 
 
 class PuzzlesScene(Scene):
-    reports_redraws = True
-
     def enter(self, source: str = BUNDLED, puzzle_id: str | None = None, demo: str | None = None,
               seed: int | None = None, **params: Any) -> None:
         self.library = PuzzleLibrary(puzzle_folder(self.app.store), seed)
+        self.work = PuzzleEngineWork(lambda: self.app.engine)
         self.source = source if source in SOURCES else BUNDLED
         self.view: BoardView | None = None
         self.focus = FocusGroup()
@@ -63,10 +63,11 @@ class PuzzlesScene(Scene):
 
     def exit(self) -> None:
         self.library.stop()
+        self.work.stop()
 
     # ----------------------------------------------------------------- puzzles
     def open(self, puzzle: Puzzle | None) -> None:
-        self.attempt = Attempt(puzzle) if puzzle is not None else None
+        self.attempt = Attempt(puzzle, deferred=True) if puzzle is not None else None
         self.change = None
         self.again = puzzle is not None and puzzle.id in self.library.progress.repeats
         self.wait = PACE_SECONDS
@@ -127,6 +128,8 @@ class PuzzlesScene(Scene):
                          if p not in attempt.puzzle.accepted and not attempt.board.is_forbidden(p, attempt.player)
                          and abs(p[0] - 7) + abs(p[1] - 7) > 4)
             attempt.play(wrong)
+            if attempt.question is not None:  # a still picture: the refutation at once
+                attempt.answer(answer_question(attempt.question))
         elif demo == "solved":
             while attempt.phase in (Phase.PLAYING, Phase.ANSWERING):
                 if attempt.phase is Phase.ANSWERING:
@@ -218,13 +221,13 @@ class PuzzlesScene(Scene):
 
     # ----------------------------------------------------------------- time
     def animating(self) -> bool:
-        """Every frame while the computer's moves go down or puzzles are being made; a solved
+        """Every frame while the computer's moves go down, the engine works or puzzles are being made; a solved
         puzzle waits for input without drawing (its five glows, but does not pulse)."""
-        return bool(self.attempt is not None and self.attempt.pending) or self.library.making
+        return bool(self.attempt is not None and self.attempt.pending) or self.library.making or self.work.busy
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.library.collect() or self.library.making:
+        if self.work.update(self.attempt, self.library) or self.library.making:
             if self.attempt is None and self.source == GAMES:
                 self.open(self.library.next(self.source))
             self._refresh_buttons()

@@ -22,7 +22,7 @@ from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
 from ..shared.adaptive import next_game
-from ..shared.names import headline, player_name, reason_text
+from ..shared.names import headline, human_side, player_name, reason_text
 
 #: The winning five pulses for three beats, then stays lit, so an idle result screen does
 #: not redraw 60 times a second.
@@ -31,8 +31,6 @@ WIN_PULSE_SECONDS = 3 / WIN_PULSE_HZ
 
 
 class ResultScene(Scene):
-    reports_redraws = True
-
     def enter(self, game: Game | None = None, rating: RatingChange | Unrated | None = None, **params: Any) -> None:
         """`rating` is what the game did to the player's rating: the change, or why it was not
         rated (None says nothing: a game finished before a restart)."""
@@ -142,7 +140,7 @@ class ResultScene(Scene):
         title_size = int(min(44, max(26, ph * 0.07)))
         winner = game.result.winner if game.result else None
         colour = theme.ACCENT
-        human = self.app.human_side(game)
+        human = human_side(game)
         if human is not None and winner is not None and winner is not human:
             colour = theme.BAD
         title = text.fitted(headline(game), title_size, colour, inner - title_size, bold=True)

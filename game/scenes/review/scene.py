@@ -137,7 +137,7 @@ class ReviewScene(Scene):
         else:
             settings = self.app.settings
             human_side = self.board.to_move  # the player takes the side whose move it is
-            level = level_for_choice(settings.ai_level, settings.ladder_rung, self.app.player_rating().rating)
+            level = level_for_choice(settings.ai_level, settings.ladder_rung, self.app.ratings.current().rating)
             human, computer = Player.human("Player"), Player.ai(level.value)
             black, white = (human, computer) if human_side is Stone.BLACK else (computer, human)
             undo_limit, forbidden_loses = settings.undo_limit, settings.forbidden_loses
@@ -233,8 +233,6 @@ class ReviewScene(Scene):
                 self.app.manager.switch("result", game=self.game)
             else:
                 self.app.manager.switch(self.back)
-
-    reports_redraws = True
 
     def animating(self) -> bool:
         """Autoplay steps and the winning five's pulse need every frame; otherwise input only."""

@@ -52,8 +52,6 @@ def _column_height(widgets: list[Any], row_h: int) -> int:
 
 
 class SettingsScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     # (setting field, label key, choices, how a choice reads)
     ROWS: tuple[tuple[str, str, tuple[Any, ...], Any], ...] = (
         ("rule", "settings.rule", RULES, lambda v: tr(f"rule.{v}")),

@@ -30,7 +30,7 @@ def next_game(app: AppServices, game: Game) -> Game:
 
 
 def current_rating(app: AppServices) -> Rating:
-    return app.player_rating().rating
+    return app.ratings.current().rating
 
 
 def with_computer_level(game: Game, side: Stone, level: str) -> Game:

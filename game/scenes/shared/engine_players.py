@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.engine import Level, Limit
+from game.engine import Level, Limit, Purpose
 from game.model import Game, Player
 from game.rating.ladder import level_for_choice
 from game.storage.engines import find_entry
@@ -19,18 +19,18 @@ from game.storage.engines import find_entry
 from ..base import AppServices
 
 
-def external_command(app: AppServices, game: Game, purpose: str) -> str:
+def external_command(app: AppServices, game: Game, purpose: Purpose) -> str:
     """The external brain for this job, or "" for the built-in engine."""
-    if purpose == "move":
+    if purpose is Purpose.MOVE:
         return game.current_player.engine_command
-    if purpose == "hint":
+    if purpose is Purpose.HINT:
         hint = app.settings.hint_engine
         return hint if hint and find_entry(app.settings, hint) is not None else ""
     return ""
 
 
-def worker_for(app: AppServices, game: Game, purpose: str) -> Any:
-    """The worker that should answer a `purpose` job ("move" or "hint") in `game`."""
+def worker_for(app: AppServices, game: Game, purpose: Purpose) -> Any:
+    """The worker that should answer a `purpose` job in `game` (an external brain only for a move or a hint)."""
     command = external_command(app, game, purpose)
     if not command:
         return app.engine
@@ -62,7 +62,7 @@ def fallback_level(app: AppServices) -> Level:
     """The built-in level that takes over from a failed engine: the one chosen in the menu
     (the chosen rung for the ladder; the even match for the player's rating for Adaptive)."""
     settings = app.settings
-    rating = app.player_rating().rating if settings.ai_level == "adaptive" else None
+    rating = app.ratings.current().rating if settings.ai_level == "adaptive" else None
     return level_for_choice(settings.ai_level, settings.ladder_rung, rating)
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.engine import Analysis, Limit, Position
+from game.engine import Analysis, AnalysisReply, FailedReply, Limit, Position
 from game.i18n import tr
 from game.rules import Board
 
@@ -156,11 +156,11 @@ class LiveAnalysis:
                 return
             if reply.job_id != self.job:
                 continue  # a snapshot of a job we have already replaced
-            analysis = getattr(reply, "analysis", None)
-            if analysis is None:
-                self.error = getattr(reply, "error", "") or "no analysis"
+            if not isinstance(reply, AnalysisReply):
+                self.error = (reply.error if isinstance(reply, FailedReply) else "") or "no analysis"
                 self.job, self._finished = None, True  # do not retry a failing position every frame
                 return
+            analysis = reply.analysis
             self.latest, self._latest_key, self.error = analysis, self._key, ""
             self.pause.saw(analysis)
             if analysis.final:  # the search ended by itself (a proven result): nothing more to learn

@@ -8,6 +8,12 @@ from game.model import Game
 from game.rules import Reason, Stone
 
 
+def human_side(game: Game) -> Stone | None:
+    """The player's colour in a game against the computer; None in hot-seat or computer-only games."""
+    humans = game.config.human_sides
+    return humans[0] if len(humans) == 1 else None
+
+
 def colour_name(stone: Stone) -> str:
     return tr("colour.black" if stone is Stone.BLACK else "colour.white")
 

@@ -49,8 +49,6 @@ def _label(prefix: str, value: str) -> str:
 
 
 class StatsScene(Scene):
-    reports_redraws = True  # nothing here moves by itself: drawn after input only
-
     def enter(self, **params: Any) -> None:
         try:
             self.stats = self.app.store.load_stats()
@@ -59,7 +57,7 @@ class StatsScene(Scene):
         if not isinstance(self.stats, Statistics):  # a memory store keeps no statistics
             self.stats = Statistics()
         self.rows = table_rows(self.stats)
-        self.player = self.app.player_rating()
+        self.player = self.app.ratings.current()
         self.focus = FocusGroup()
         self.resize(self.app.screen.get_size())
 

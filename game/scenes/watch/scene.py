@@ -39,8 +39,6 @@ BUILTIN = "builtin:"
 
 
 class WatchScene(Scene):
-    reports_redraws = True
-
     def animating(self) -> bool:
         """Every frame while the engines play (spinner, replies) and while a new stone settles."""
         runner = self.runner

@@ -98,9 +98,7 @@ def queue_puzzles(store: Any, review: GameReview, record: GameRecord, moves: lis
             GamePuzzles(puzzle_folder(store)).queue(moments)
 
 
-class GameReviewScene(Scene):
-    reports_redraws = True
-
+class CoachReviewScene(Scene):
     def animating(self) -> bool:
         """Every frame while the review runs (progress, spinner) and while a proof plays out."""
         playing = self.proof is not None and self.proof_shown < len(self.proof[0].line)

@@ -31,7 +31,7 @@ Colour = tuple[int, int, int]
 
 
 class ReviewSource(Protocol):
-    """What the panel reads of the game review screen (GameReviewScene): the review's state and
+    """What the panel reads of the game review screen (CoachReviewScene): the review's state and
     results, the move shown, and the proof being played out. A Protocol, so drawing the panel
     never imports the screen."""
 

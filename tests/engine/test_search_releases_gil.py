@@ -49,7 +49,7 @@ def test_the_main_thread_runs_while_a_compiled_search_thinks():
 
 @kernel_in_use
 def test_a_board_being_searched_refuses_a_make_from_the_poll():
-    from game.engine import state
+    from game.engine.backend.pure import state
     from game.engine.move_search.clock import Clock
     from game.engine.backend.pure.threats import ThreatSearch
 

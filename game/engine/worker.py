@@ -57,7 +57,8 @@ class Purpose(Enum):
 class EngineJob:
     """One request to the engine process, as plain picklable data. Only the fields of its purpose count.
 
-    `seed` varies the moves of the levels that play with noise (a move job's seed); `n_best` is
+    `seed` varies the moves of the levels that play with noise, and a move job's choice among
+    about equal moves (variety.py: the play screen sends the game's seed); `n_best` is
     how many candidates an analysis keeps; `opening` the question for an opening decision
     ("propose", "choose:black,white", ...). A task job runs `task(*args, stop=stop)` in the engine
     process: `task` must be a module-level function (it is pickled by name) that polls `stop`.
@@ -186,7 +187,10 @@ def _answer(job_id: int, job: EngineJob, stop: _JobStop, send: Callable[[EngineR
         if job.task is None:
             raise ValueError("a task job without a task")
         return TaskReply(job_id, purpose, job.task(*job.args, stop=stop))
-    return MoveReply(job_id, purpose, search(job.position, limit=job.limit, level=job.level, seed=job.seed, stop=stop))
+    # a game's move varies by its seed among about equal moves (variety.py); a hint does not
+    variety = purpose is Purpose.MOVE
+    return MoveReply(job_id, purpose, search(job.position, limit=job.limit, level=job.level, seed=job.seed, stop=stop,
+                                             variety=variety))
 
 
 class EngineWorker:

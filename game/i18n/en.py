@@ -573,4 +573,15 @@ STRINGS: dict[str, str] = {
     "menu.resume_online": "Resume online game with {name}",
     # app-house (issue 52): a puzzle move off the proof waits for the engine worker's search
     "puzzles.checking": "Checking your move…",
+    # ---- play feel (issue 56): forbidden kinds, colours after swap2, the unfinished game, Adaptive
+    "feel.forbidden.overline": "overline",
+    "feel.forbidden.double_four": "double four",
+    "feel.forbidden.double_three": "double three",
+    "feel.forbidden_hover": "Forbidden for Black here: {kind} (renju).",
+    "feel.forbidden_refused": "Forbidden point for Black under renju: {kind}.",
+    "feel.by_forbidden": "Black played a forbidden point: {kind} (renju).",
+    "feel.you_play": "You now play {colour}.",
+    "feel.seats_now": "{black} plays Black, {white} plays White.",
+    "feel.unfinished": "You have an unfinished game. Press again to start a new one, or Continue game to finish it.",
+    "feel.adaptive_plays": "Adaptive: {level} now, an even match for your rating ({rating}).",
 }

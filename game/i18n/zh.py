@@ -575,4 +575,15 @@ STRINGS: dict[str, str] = {
     "menu.resume_online": "继续与 {name} 的联机对局",
     # app-house (issue 52): a puzzle move off the proof waits for the engine worker's search
     "puzzles.checking": "正在检查你的着法……",
+    # ---- play feel (issue 56): forbidden kinds, colours after swap2, the unfinished game, Adaptive
+    "feel.forbidden.overline": "长连",
+    "feel.forbidden.double_four": "四四",
+    "feel.forbidden.double_three": "三三",
+    "feel.forbidden_hover": "黑棋不能下在这里：{kind}（连珠禁手）。",
+    "feel.forbidden_refused": "连珠规则下这是黑棋的禁手点：{kind}。",
+    "feel.by_forbidden": "黑棋下了禁手：{kind}（连珠规则）。",
+    "feel.you_play": "你现在执{colour}。",
+    "feel.seats_now": "{black}执黑，{white}执白。",
+    "feel.unfinished": "你有一盘未下完的棋。再按一次开始新的一盘，或选“继续对局”下完它。",
+    "feel.adaptive_plays": "自适应：现在是{level}，与你的等级分（{rating}）势均力敌。",
 }

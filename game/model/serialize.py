@@ -73,6 +73,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "hints_used": {_stone_key(s): n for s, n in game.hints_used.items()},
         "retries_used": {_stone_key(s): n for s, n in game.retries_used.items()},
         "analysis_used": game.analysis_used,
+        "seed": game.seed,
         "clock_left": None if game.clock_left is None else {_stone_key(s): t for s, t in game.clock_left.items()},
         "elapsed": game.duration,
         "result": None
@@ -140,7 +141,9 @@ def game_from_dict(data: Any, now: Callable[[], float] = time.monotonic) -> Game
         raise SavedGameError(f"bad game settings: {error}") from None
 
     try:
-        game = Game(config, now)  # places the setup stones, which the saved moves repeat
+        seed = data.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None  # older saves: a new one
+        game = Game(config, now, seed=seed)  # places the setup stones, which the saved moves repeat
     except IllegalMoveError as error:
         raise SavedGameError(f"bad opening setup: {error}") from None
     moves = _require(data, "moves", list)

@@ -7,6 +7,7 @@ here, so the GUI holds no game state of its own.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -50,8 +51,12 @@ class Game:
     `now` returns seconds (monotonic); it is injectable so tests control time.
     """
 
-    def __init__(self, config: GameConfig | None = None, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, config: GameConfig | None = None, now: Callable[[], float] = time.monotonic,
+                 seed: int | None = None) -> None:
         self.config = config or GameConfig()
+        # the computer's choices among about equal moves come from this (engine variety.py):
+        # a new one per game, kept in the game's save and record, so each game replays exactly
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
         self.board = Board(self.config.size, self.config.rule)
         for point in self.config.setup:  # a named or book opening is on the board before play
             self.board.push(point)

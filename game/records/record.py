@@ -46,6 +46,7 @@ class GameRecord:
     opening: str = "free"  # the opening rule (game.rules.opening.OpeningRule value)
     opening_name: str = ""  # a named renju opening's key, or "book-N"
     opening_choices: list[str] = field(default_factory=list)  # "second:place_two", "first:white", in order
+    seed: int | None = None  # the computer's seed for the game (its moves replay from it); None: not kept
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:

@@ -84,6 +84,8 @@ def root_properties(record: GameRecord) -> list[tuple[str, str]]:
         root.append(("DT", record.date))
     if record.result is not None:
         root.append(("RE", _format_result(record.result)))
+    if record.seed is not None:
+        root.append(("XS", str(record.seed)))  # this game's own property: the computer's seed
     if record.opening != OpeningRule.FREE.value:
         root.append(("OP", record.opening))
         if record.opening_name:
@@ -279,6 +281,8 @@ def read_sgf(text: str) -> GameRecord:
         date=root["DT"].values[0] if "DT" in root else "",
     )
     record.opening, record.opening_name, record.opening_choices = _read_opening(root, len(moves))
+    seed_text = root["XS"].values[0].strip() if "XS" in root else ""
+    record.seed = int(seed_text) if seed_text.isdigit() and len(seed_text) < 19 else None  # a bad one is dropped
     try:
         record.replay()
     except ReplayError as error:

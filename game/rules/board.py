@@ -185,6 +185,14 @@ class Board:
             return False
         return forbidden.is_forbidden(self.cells, self.size, point)
 
+    def forbidden_kind(self, point: Point, stone: Stone | None = None) -> str | None:
+        """Why `point` is forbidden for `stone` (default: side to move): "overline",
+        "double_four" or "double_three"; None when it is not forbidden."""
+        stone = stone or self.to_move
+        if not self.rule.has_forbidden(stone) or not self.is_empty(point):
+            return None
+        return forbidden.forbidden_kind(self.cells, self.size, point)
+
     def forbidden_points(self, stone: Stone | None = None) -> list[Point]:
         """Every empty point that is forbidden for `stone` (default: side to move), sorted by (y, x)."""
         if stone is None:

@@ -23,12 +23,24 @@ BLACK = 1
 EMPTY = 0
 
 
+#: Why a point is forbidden (forbidden_kind): the names the game's messages use.
+OVERLINE = "overline"
+DOUBLE_FOUR = "double_four"
+DOUBLE_THREE = "double_three"
+
+
 def is_forbidden(cells: list[int], size: int, point: Point) -> bool:
     """Whether black playing the empty `point` is forbidden. `cells` is restored on return."""
+    return forbidden_kind(cells, size, point) is not None
+
+
+def forbidden_kind(cells: list[int], size: int, point: Point) -> str | None:
+    """Why black playing the empty `point` is forbidden (OVERLINE, DOUBLE_FOUR or DOUBLE_THREE),
+    or None when it is not. `cells` is restored on return."""
     x, y = point
     index = y * size + x
     if cells[index] != EMPTY:
-        return False
+        return None
     cells[index] = BLACK
     try:
         return _forbidden_with_stone(cells, size, x, y)
@@ -48,17 +60,17 @@ def _run_length(cells: list[int], size: int, x: int, y: int, dx: int, dy: int) -
     return length
 
 
-def _forbidden_with_stone(cells: list[int], size: int, x: int, y: int) -> bool:
-    """The forbidden test with black already standing on (x, y)."""
+def _forbidden_with_stone(cells: list[int], size: int, x: int, y: int) -> str | None:
+    """The forbidden test with black already standing on (x, y): its kind, or None."""
     overline = False
     for dx, dy in DIRECTIONS:
         length = _run_length(cells, size, x, y, dx, dy)
         if length == 5:
-            return False  # an exact five wins and is never forbidden
+            return None  # an exact five wins and is never forbidden
         if length > 5:
             overline = True
     if overline:
-        return True
+        return OVERLINE
     fours = 0
     threes = 0
     for dx, dy in DIRECTIONS:
@@ -72,9 +84,11 @@ def _forbidden_with_stone(cells: list[int], size: int, x: int, y: int) -> bool:
             fours += line_fours
         elif _is_three_on_line(cells, size, x, y, dx, dy):
             threes += 1
-        if fours >= 2 or threes >= 2:
-            return True
-    return False
+        if fours >= 2:
+            return DOUBLE_FOUR
+        if threes >= 2:
+            return DOUBLE_THREE
+    return None
 
 
 def _black_near(cells: list[int], size: int, x: int, y: int, dx: int, dy: int) -> int:

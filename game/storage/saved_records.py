@@ -46,6 +46,7 @@ def record_from_game(game: Game, date: str = "") -> GameRecord:
         opening=game.config.opening.value,
         opening_name=game.config.opening_name,
         opening_choices=[f"{seat.value}:{choice.value}" for seat, choice in game.opening.choices],
+        seed=game.seed,
     )
 
 

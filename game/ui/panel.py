@@ -71,10 +71,27 @@ def _draw_player_card(
         y += line.get_height()
 
 
+#: The spinner steps from dot to dot this often (the screen is redrawn only for its steps).
+SPINNER_STEPS_PER_SECOND = 4.0
+
+
+def spinner_step_due(time: float) -> float:
+    """Seconds from `time` until the spinner's next step."""
+    period = 1.0 / SPINNER_STEPS_PER_SECOND
+    return period - (time % period)
+
+
+def spinner_phase(time: float) -> float:
+    """0..1 over one turn of the spinner, in its steps: a thinking card's glow pulses with it."""
+    return (int(time * SPINNER_STEPS_PER_SECOND) % 8) / 8
+
+
 def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, time: float) -> None:
-    """Eight dots chasing each other: the engine is thinking."""
+    """Eight dots chasing each other: the engine is thinking. They move a whole dot a step, so
+    a window redrawn only at each step (spinner_step_due) shows the same as one at 60 FPS."""
+    step = int(time * SPINNER_STEPS_PER_SECOND)
     for index in range(8):
-        angle = time * 5 + index * math.pi / 4
+        angle = (step + index) * math.pi / 4
         fade = (index + 1) / 8
         colour = tuple(int(c * fade + 40 * (1 - fade)) for c in theme.ACCENT)
         x = centre[0] + math.cos(angle) * radius

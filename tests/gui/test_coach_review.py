@@ -190,3 +190,44 @@ def test_the_real_background_review_finishes_and_classifies_every_move(app):
     scene.go_to(7)
     assert scene.focus.find("proof").enabled
     frames(app)  # the summary, graph and move details draw without error
+
+
+def test_the_proofs_last_stone_is_drawn_without_any_input(app, fake_runner, monkeypatch):
+    """Issue 56: the window stopped redrawing one step early (4 of 5 until the mouse moved)."""
+    monkeypatch.setattr("game.scenes.coach_review.scene.PROOF_STEP_SECONDS", 0.01)
+    scene = open_review(app)
+    fake_runner.made[-1].result = hand_made_review()
+    frames(app, 2)
+    scene.go_to(5)
+    click_button(app, "proof")
+    drawn = []
+    real_draw = scene.draw
+    monkeypatch.setattr(scene, "draw", lambda surface: (drawn.append(scene.proof_shown), real_draw(surface)))
+    frames(app, 10)  # no events: only the scene's own redraw hooks decide
+    assert scene.proof_shown == len(MISSED.line)
+    assert drawn and drawn[-1] == len(MISSED.line)
+
+
+def test_the_rating_line_is_still_there_after_analyse_game_and_the_replay(app, fake_runner):
+    """Issue 56: back from "Analyse game" the result screen had lost "1115 -> 1043 (-72)"."""
+    game = Game(GameConfig(black=Player.human("A"), white=Player.ai("1300")))
+    for point in [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]:
+        game.play(point)
+    app.record_result(game)
+    rating = app.ratings.outcome(game)
+    assert rating is not None
+    frames(app)
+    app.manager.switch("result", game=game, rating=rating)
+    frames(app)
+    press(app, pygame.K_g)  # Analyse game, then back
+    frames(app)
+    assert app.manager.current_name == "coach_review"
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.manager.current_name == "result" and app.manager.current.rating == rating
+    click_button(app, "review")  # the replay, then back
+    frames(app)
+    assert app.manager.current_name == "review"
+    click_button(app, "back")
+    frames(app)
+    assert app.manager.current_name == "result" and app.manager.current.rating == rating

@@ -60,12 +60,20 @@ def test_the_play_screen_waiting_for_the_human_only_wakes_for_the_clock(app):
     assert 0 < scene.next_change() <= 1.0  # the game time in the panel ticks once a second
 
 
-def test_the_play_screen_animates_while_the_computer_is_to_move(app):
+def test_the_play_screen_wakes_for_the_spinners_steps_while_the_computer_thinks(app):
+    """Not every frame (issue 56: that took half a core): at the spinner's steps, and it polls
+    the engine in between without drawing."""
+    from game.ui.panel import SPINNER_STEPS_PER_SECOND
+
     game = _vs_computer()
     game.play((7, 7))
     app.manager.switch("play", game=game)
     frames(app)
-    assert app.manager.current.animating()
+    scene = app.manager.current
+    assert scene.jobs.job is not None  # its answer is held back at least MIN_THINK_SECONDS
+    assert not scene.animating()
+    assert 0 < scene.next_change() <= 1 / SPINNER_STEPS_PER_SECOND
+    assert 0 < scene.next_update() <= 0.1
 
 
 def test_the_result_screen_pulses_then_stays_still(app):

@@ -46,6 +46,7 @@ from .clock import Clock, SearchStopped
 from .root_stages import ThreatStages, true_defences
 from .scores import WIN, WIN_THRESHOLD, unproven
 from .timeplan import TimePlan
+from .variety import VarietyPlan, variety_plan, vary
 
 #: The caller owns the clock (its margin covers process and protocol overhead), so the
 #: search ends at the budget less what the final bookkeeping needs (at most
@@ -91,6 +92,7 @@ def search(
     on_progress: Callable[[SearchResult], None] | None = None,
     multipv: int = 1,
     prove: bool = False,
+    variety: bool = False,
 ) -> SearchResult:
     """Choose a move for the side to move in `position`.
 
@@ -107,12 +109,17 @@ def search(
     scores.UNPROVEN_WIN); where the search cut defences, a win or loss it saw scores in
     the unproven range below. With `prove` it searches every legal reply where that is what
     a loss's proof lacks (analysis; dearer in lost positions), in play it does not.
+    With `variety` (a game's move, multipv 1) the move is drawn by `seed` among the moves
+    the search judges about equal (variety.py): still deterministic for a given seed.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
     if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
         limit = default_limit(level)  # an unbounded search would never answer
-    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv), prove)
+    plan = variety_plan(level, len(position.stones)) if variety and multipv <= 1 and not prove else VarietyPlan()
+    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv, plan.lines), prove)
     result = root.run()
+    if plan.margin:
+        return vary(result, plan.margin, seed)
     if multipv > 1 and len(result.candidates) < multipv and result.forced in _SHORTCUTS:
         result = root.with_other_candidates(result)
     return result

@@ -360,6 +360,7 @@ class CoachReviewScene(Scene):
                 self.proof_shown += 1
                 self._proof_wait = PROOF_STEP_SECONDS
                 self.app.play_sound("place")
+                self.mark_dirty()  # the last stone ends `animating`, so it asks to be drawn itself
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

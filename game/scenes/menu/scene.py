@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -9,7 +10,7 @@ import pygame
 from game.i18n import tr
 from game.rules import Board
 from game.storage.engines import engine_entries
-from game.rating.ladder import suggested_level
+from game.rating.ladder import level_for_choice
 from game.storage.settings import ADAPTIVE, AI_CHOICES, COLOURS, LADDER, LADDER_RUNGS, OPENINGS
 from game.ui import chrome, text, theme
 from game.ui.board_view import BoardMarks, BoardView
@@ -41,6 +42,8 @@ def _column_height(rows: int, row_h: int) -> int:
     return rows * row_h + (rows - 1) * _row_gap(row_h)
 
 
+#: A new game over the unfinished one needs a second press within this many seconds.
+CONFIRM_SECONDS = 4.0
 #: Rows get no thinner than this; below it the plain buttons pair up instead.
 _MIN_ROW_H = 30
 #: The buttons that keep a whole row: the game starts and the choices that shape it.
@@ -68,6 +71,7 @@ class MenuScene(Scene):
         self.focus = FocusGroup()
         self.saved = self.app.saves.load()
         self.online_ticket = saved_online_game(self.app)  # an unfinished online game to go back to
+        self._armed, self._armed_at = "", 0.0  # a new game asked for over the unfinished one
         self.player = self.app.ratings.current()  # the player's rating: Adaptive and the suggestion read it
         self.showcase = Board(15)
         for point in _SHOWCASE:
@@ -166,6 +170,8 @@ class MenuScene(Scene):
             self.app.manager.switch("play", game=self.saved)
         elif action == "resume_online" and self.online_ticket is not None:
             self.app.manager.switch("online_game", ticket=self.online_ticket)
+        elif action in ("play_ai", "hot_seat") and not self._replacing_confirmed(action):
+            return  # the unfinished game is still there: the first press asked
         elif action == "play_ai":
             self.app.manager.switch("play", game=new_game(settings, VS_AI, rating=self.player.rating))
         elif action == "hot_seat":
@@ -196,6 +202,18 @@ class MenuScene(Scene):
             self.app.manager.switch("settings")
         elif action == "quit":
             self.app.quit()
+
+    def _replacing_confirmed(self, action: str) -> bool:
+        """True when no unfinished game would be lost, or on a second press of `action` within
+        CONFIRM_SECONDS; the first press only says what a new game would replace."""
+        if self.saved is None:
+            return True
+        now = time.monotonic()
+        if self._armed == action and now - self._armed_at <= CONFIRM_SECONDS:
+            return True
+        self._armed, self._armed_at = action, now
+        self.app.notify(tr("feel.unfinished"))
+        return False
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -244,11 +262,13 @@ class MenuScene(Scene):
             return []
         notes = []
         rated = not self.player.is_new
+        # the suggestion is the rung Adaptive plays now, named the same way in both notes
+        suggestion = level_for_choice(ADAPTIVE, settings.ladder_rung, self.player.rating) if rated else None
         if settings.ai_level == ADAPTIVE:
-            notes.append(tr("menu.adaptive_note", rating=round(self.player.rating.rating)) if rated else tr("menu.adaptive_new"))
+            notes.append(tr("feel.adaptive_plays", level=tr(f"level.{suggestion.value}"), rating=round(self.player.rating.rating))
+                         if suggestion is not None else tr("menu.adaptive_new"))
         elif settings.ai_level == LADDER:
             notes.append(tr(f"ladder.desc.{settings.ladder_rung}"))
-        suggestion = suggested_level(self.player.rating) if rated else None
         if suggestion is not None and settings.ai_level != ADAPTIVE:
             notes.append(tr("menu.suggested", level=tr(f"level.{suggestion.value}")))
         return notes

@@ -134,8 +134,18 @@ class PlayCoach:
 
     def toggle(self) -> None:
         shown = self.analysis.toggle(cancel=self.scene.jobs.job is None)
-        hinted = self.game.config.is_vs_ai
+        hinted = self.game.config.is_vs_ai and not self.game.is_over and self.human is not None
+        if shown and hinted:  # the message says it counts as a hint: it counts at once, as said
+            self.game.note_analysis()
+            self._count_hint()
         self.scene.app.notify(tr(("analysis.on_hint" if hinted else "analysis.on") if shown else "analysis.off"))
+
+    def _count_hint(self) -> None:
+        """One hint for the player per position the panel is open for (not one per frame)."""
+        moves = tuple(self.game.board.moves)
+        if self._hinted != moves and self.human is not None:
+            self._hinted = moves
+            self.game.note_hint(self.human)
 
     # ----------------------------------------------------------------- hooks
     def after_move(self) -> None:
@@ -193,9 +203,8 @@ class PlayCoach:
         shown = self.analysis.showing(board)
         if human_turn and shown is not None:
             self._before, self._before_moves = shown, tuple(board.moves)
-            if self.analysis.visible and game.config.is_vs_ai and self._hinted != tuple(board.moves):
-                self._hinted = tuple(board.moves)
-                game.note_hint()  # the panel is a hint against the computer: counted like one
+            if self.analysis.visible and game.config.is_vs_ai:
+                self._count_hint()  # the panel is a hint against the computer: counted like one
 
     def _question(self, verdict: TeachingVerdict | None) -> None:
         self.verdict = verdict

@@ -11,7 +11,6 @@ forbidden move loses by the rules; anything else offers the built-in level inste
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Protocol
 
@@ -35,7 +34,7 @@ from game.rules.opening import Choice, OpeningError, Phase
 
 from ..base import AppServices
 from ..shared.engine_players import engine_limit, worker_for
-from ..shared.opening_texts import choice_text, seat_name
+from ..shared.opening_texts import choice_text, colours_text, seat_name
 
 
 class CoachGate(Protocol):
@@ -86,7 +85,6 @@ class EngineJobs:
         self.fallback_offered = False  # an external engine failed: offer the built-in level
         self.opening_queue: list[Point] = []  # the computer's opening stones still to go down
         self.opening_wait = 0.0
-        self.seed = random.randrange(1 << 30)
 
     @property
     def thinking(self) -> bool:
@@ -111,8 +109,8 @@ class EngineJobs:
         if worker is not app.engine:  # an external engine: its own move time (game_type 0)
             limit = engine_limit(app, None if clock is None else clock[game.to_move])
         self.worker = worker
-        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=self.seed + game.move_count,
-                        opening=opening)
+        seed = game.seed + game.move_count  # the game's seed: its record replays it
+        job = EngineJob(purpose, Position.from_board(game.board), level, limit, seed=seed, opening=opening)
         if worker is not app.engine and clock is not None:  # INFO time_left for a clocked engine
             self.job = worker.submit(job, time_left_ms=int(clock[game.to_move] * 1000))
         else:
@@ -202,12 +200,14 @@ class EngineJobs:
         """The computer's opening answer: its choice at once (announced), its stones one by one."""
         scene = self.scene
         game = scene.game
-        name = seat_name(game, game.opening_actor) if game.opening_actor is not None else ""
+        seat = game.opening_actor
+        name = seat_name(game, seat) if seat is not None else ""
         try:
             if decision.choice:
                 choice = Choice(decision.choice)
                 game.choose(choice)
-                scene.announce(choice_text(name, choice))
+                colours = colours_text(game, seat, choice) if seat is not None else ""
+                scene.announce(" ".join(filter(None, (choice_text(name, choice), colours))))
                 scene.app.saves.autosave(game)
         except (OpeningError, ValueError) as error:
             self.error = tr("status.engine_error", error=error)

@@ -21,7 +21,7 @@ from game.rules.opening import Choice
 from game.ui import text, theme
 from game.ui.layout import ScreenLayout
 from game.ui.opening_prompt import draw_prompt
-from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration
+from game.ui.panel import draw_move_list, draw_player_card, draw_spinner, format_duration, spinner_phase
 from game.ui.widgets import FocusGroup
 
 from ..shared.names import colour_name, player_name, undos_text
@@ -80,7 +80,7 @@ def draw_play_panel(surface: pygame.Surface, scene: PanelSource) -> None:
         active = not game.is_over and scene.acting_colour() is stone
         badge = tr("play.to_move") if active else ""
         rect = pygame.Rect(px + pad, y, inner_w, card_h)
-        glow = (scene.time * 1.2) % 1.0 if active and scene.jobs.thinking else None
+        glow = spinner_phase(scene.time) if active and scene.jobs.thinking else None  # redrawn at the spinner's steps
         draw_player_card(surface, rect, stone, player_name(game, stone), details, active, badge, glow)
         y += card_h + pad // 2
     card = scene.prompt_cards[Choice.PLACE_TWO in game.opening_options] if scene.human_choice_due() else None

@@ -23,13 +23,14 @@ from game.ui import chrome
 from game.ui.board_view import BoardMarks, BoardView, fit_board_view
 from game.ui.layout import step_cursor
 from game.ui.opening_prompt import prompt_layout
+from game.ui.panel import spinner_step_due
 from game.ui.widgets import Button, FocusGroup
 
 from ..base import Scene
 from ..shared.adaptive import next_game
 from ..shared.engine_players import fallback_level, hand_over_to_builtin
-from ..shared.names import human_side, result_sound
-from ..shared.opening_texts import choice_label, choice_text, seat_name
+from ..shared.names import forbidden_kind_name, human_side, result_sound
+from ..shared.opening_texts import choice_label, choice_text, colours_text, seat_name
 from .coach import PlayCoach
 from .engine_jobs import EngineJobs
 from .panel import draw_play_panel
@@ -45,6 +46,8 @@ STATUS_SECONDS = 3.5
 #: A shown hint pulses for five beats, then stays lit (an idle board is not redrawn).
 HINT_PULSE_HZ = 0.8
 HINT_PULSE_SECONDS = 5 / HINT_PULSE_HZ
+#: While the engine works the window asks it for its answer this often (without a redraw).
+JOB_POLL_SECONDS = 0.05
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -73,6 +76,7 @@ class PlayScene(Scene):
         self.seen_moves = game.move_count
         self._forbidden: tuple[Point, ...] = ()
         self._forbidden_key: tuple[Any, ...] | None = None
+        self._explained: tuple[Point, int] | None = None  # the forbidden point the status line explains
         self.jobs = EngineJobs(self)  # the computer's moves and opening answers, and hints
         self.coach = PlayCoach(self)  # analysis panel (A) and teaching mode
         if game.config.is_vs_ai:
@@ -179,6 +183,7 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout.grid.point_at(*event.pos)
             self.show_cursor = False
+            self._explain_forbidden(self.hover)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             point = self.layout.grid.point_at(*event.pos)
             if point is not None:
@@ -243,7 +248,11 @@ class PlayScene(Scene):
             self.app.play_sound("invalid")
             return
         except ForbiddenMoveError:
-            self.say("status.forbidden")
+            kind = game.board.forbidden_kind(point, Stone.BLACK)
+            if kind is not None:
+                self.say("feel.forbidden_refused", kind=forbidden_kind_name(kind))
+            else:
+                self.say("status.forbidden")
             self.app.play_sound("invalid")
             return
         except (IllegalMoveError, MoveRejectedError):
@@ -260,14 +269,15 @@ class PlayScene(Scene):
             self.say("opening.not_now")
             self.app.play_sound("invalid")
             return
-        name = seat_name(game, game.opening_actor)
+        seat = game.opening_actor
+        name = seat_name(game, seat)
         try:
             game.choose(choice)
         except OpeningError:
             self.say("opening.not_now")
             self.app.play_sound("invalid")
             return
-        self.announce(choice_text(name, choice))
+        self.announce(" ".join(filter(None, (choice_text(name, choice), colours_text(game, seat, choice)))))
         self.app.saves.autosave(game)
         self.refresh_buttons()
 
@@ -374,25 +384,32 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- redraws
     def animating(self) -> bool:
-        """Every frame while the engine works or is about to, and while a stone or hint moves."""
+        """Every frame while the engine is about to start, while the computer's opening stones go
+        down, and while a stone or hint moves. While the engine works only the spinner moves:
+        the window is then redrawn at its steps (next_change) and polls the engine (next_update)."""
         game = self.game
         return (
             self.coach.animating()
-            or self.jobs.job is not None
-            or (game.is_ai_turn and not game.is_over and not self.jobs.error)
+            or bool(self.jobs.opening_queue)
+            or (game.is_ai_turn and not game.is_over and not self.jobs.error and self.jobs.job is None)
             or game.move_count != self.seen_moves
             or self.time - self.placed_at < SETTLE_SECONDS
             or (self.hint is not None and self.time - self.hint_at < HINT_PULSE_SECONDS)
         )
 
     def next_update(self) -> float | None:
-        """A running analysis is polled this often; the screen is redrawn only for its news."""
-        return self.coach.next_poll()
+        """A running analysis, and the engine's job, are polled this often; the screen is redrawn
+        only for their news."""
+        polls = [poll for poll in (self.coach.next_poll(), JOB_POLL_SECONDS if self.jobs.job is not None else None)
+                 if poll is not None]
+        return min(polls) if polls else None
 
     def next_change(self) -> float | None:
         """The next whole second of the game time or a clock, or a message running out."""
         game = self.game
         waits = [left for left in (self.status_left, self.armed_left) if left > 0]
+        if self.jobs.job is not None:
+            waits.append(spinner_step_due(self.time))  # the spinner's next step
         if not game.is_over:
             waits.append(seconds_to_next_tick(game.duration))
             if game.clock_left is not None:
@@ -424,6 +441,20 @@ class PlayScene(Scene):
             pulse=self._hint_pulse(),
             settle=min(1.0, (self.time - self.placed_at) / SETTLE_SECONDS),
         )
+
+    def _explain_forbidden(self, point: Point | None) -> None:
+        """The pointer on a forbidden point's x: the status line says which kind it is."""
+        game = self.game
+        shown = not game.is_over and not game.is_ai_turn and game.to_move is Stone.BLACK
+        if point is None or not shown or point not in self._forbidden_points():
+            self._explained = None
+            return
+        if self._explained == (point, game.move_count):
+            return  # said already; the pointer only moved within the point
+        self._explained = (point, game.move_count)
+        kind = game.board.forbidden_kind(point, Stone.BLACK)
+        if kind is not None:
+            self.say("feel.forbidden_hover", kind=forbidden_kind_name(kind))
 
     def _forbidden_points(self) -> tuple[Point, ...]:
         """Black's forbidden points, worked out once per position (the check costs milliseconds)."""

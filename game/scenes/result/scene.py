@@ -86,9 +86,10 @@ class ResultScene(Scene):
         if action == "again":
             self.app.manager.switch("play", game=next_game(self.app, self.game))
         elif action == "review":
-            self.app.manager.switch("review", game=self.game)
+            self.app.manager.switch("review", game=self.game, rating=self.rating)  # kept for the way back
         elif action == "analyse":
-            self.app.manager.switch("coach_review", game=self.game, back="result", back_params={"game": self.game})
+            self.app.manager.switch("coach_review", game=self.game, back="result",
+                                    back_params={"game": self.game, "rating": self.rating})
         elif action == "save":
             self.save_record()
         elif action == "menu":

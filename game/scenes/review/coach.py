@@ -122,7 +122,7 @@ class ReviewCoach:
         """Open the game review with analysis; its Back returns to this review."""
         scene = self.scene
         back_params = {"game": scene.game, "record": scene.record, "back": scene.back, "source": scene.source,
-                       "path": scene.path}
+                       "path": scene.path, "rating": scene.rating}
         scene.app.manager.switch("coach_review", record=scene.record, back="review", back_params=back_params,
                                  source=scene.source)
 

@@ -96,6 +96,7 @@ class ReviewScene(Scene):
         self.game = game
         self.record = record if record is not None else record_from_game(game)  # type: ignore[arg-type]
         self.back = back or ("result" if game is not None and game.is_over else "menu")
+        self.rating = params.get("rating")  # the result screen's rating line, shown again on the way back
         self.source = source
         self.path = path  # the file it came from: an annotated SGF shows its comments
         self.moves, self.problem = playable_moves(self.record)
@@ -230,7 +231,7 @@ class ReviewScene(Scene):
             self.coach.analyse_game()
         elif action == "back":
             if self.back == "result" and self.game is not None:
-                self.app.manager.switch("result", game=self.game)
+                self.app.manager.switch("result", game=self.game, rating=self.rating)
             else:
                 self.app.manager.switch(self.back)
 

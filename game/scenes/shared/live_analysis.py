@@ -121,7 +121,9 @@ class LiveAnalysis:
         """
         if not (self.visible or wanted) or board.outcome() is not None or board.is_full:
             if self.job is not None:
-                self.stop()
+                # a blocked job was already replaced by the scene's in the worker: cancelling
+                # now would cancel the scene's job instead (the computer's swap2 answer hung so)
+                self.stop(cancel=not blocked)
             self.pause.searching(False)
             return
         if _key_of(board) != self._board:

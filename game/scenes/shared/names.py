@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.engine import Level
 from game.i18n import tr
 from game.model import Game
-from game.rules import Reason, Stone
+from game.rules import Board, Reason, Stone
 
 
 def human_side(game: Game) -> Stone | None:
@@ -70,7 +70,26 @@ def reason_text(game: Game) -> str:
         Reason.BOARD_FULL: "result.by_full_board",
     }[result.reason]
     winner = colour_name(result.winner) if result.winner is not None else ""
+    kind = forbidden_loss_kind(game) if result.reason is Reason.FORBIDDEN else None
+    if kind is not None:
+        return tr("feel.by_forbidden", kind=forbidden_kind_name(kind))
     return tr(key, loser=loser, winner=winner)
+
+
+def forbidden_kind_name(kind: str) -> str:
+    """"double three", "double four" or "overline" (a rules.forbidden kind) in words."""
+    return tr(f"feel.forbidden.{kind}")
+
+
+def forbidden_loss_kind(game: Game) -> str | None:
+    """Why black's last move, which lost the game, was forbidden; None if it was not one."""
+    history = game.board.history
+    if not history or not history[-1].forbidden:
+        return None
+    board = Board(game.config.size, game.rule)
+    for move in history[:-1]:
+        board.push(move.point, move.stone)
+    return board.forbidden_kind(history[-1].point, history[-1].stone)
 
 
 def result_sound(game: Game) -> str:

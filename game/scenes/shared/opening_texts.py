@@ -83,5 +83,20 @@ def choice_text(name: str, choice: Choice) -> str:
     return tr("opening.chose_colour", name=name, colour=colour_name(Stone.BLACK if choice is Choice.BLACK else Stone.WHITE))
 
 
+def colours_text(game: Game, chooser: Seat, choice: Choice) -> str:
+    """Who plays which colour after `chooser` answered with a colour ("" for place-two): against
+    the computer "You now play White.", in hot-seat "First player plays Black, Second player
+    plays White." The colours can change hands here, and the cards alone did not say so."""
+    if choice is Choice.PLACE_TWO:
+        return ""
+    if game.config.is_vs_ai:
+        human = next(iter(game.config.human_sides), None)
+        return tr("feel.you_play", colour=colour_name(human)) if human is not None else ""
+    first = tr("opening.first_player" if chooser is Seat.FIRST else "opening.second_player")
+    other = tr("opening.second_player" if chooser is Seat.FIRST else "opening.first_player")
+    black, white = (first, other) if choice is Choice.BLACK else (other, first)
+    return tr("feel.seats_now", black=black, white=white)
+
+
 def choice_label(choice: Choice) -> str:
     return tr({Choice.BLACK: "opening.play_black", Choice.WHITE: "opening.play_white", Choice.PLACE_TWO: "opening.place_two_button"}[choice])

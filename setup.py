@@ -19,7 +19,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 #: Every C file of the core (game/engine/native/, plain C) and its one Python binding.
-NATIVE_SOURCES = sorted(glob("game/engine/native/*.c"))
+NATIVE = "game/engine/native"
+NATIVE_SOURCES = sorted(glob(f"{NATIVE}/**/*.c", recursive=True))
+#: binding.c at the top, the C in game/ (board, win check), search/ and eval/ beside it: each folder is
+#: on the include path, so a file includes "board.h" wherever board.h lives.
+NATIVE_FOLDERS = [NATIVE] + sorted(str(path) for path in Path(NATIVE).iterdir() if path.is_dir())
 #: The checkout's assets folder, and where it goes in the installed package.
 ASSETS = Path("assets")
 PACKAGE_ASSETS = Path("game") / "assets"
@@ -53,8 +57,8 @@ setup(
         Extension(
             "game.engine._kernel",
             NATIVE_SOURCES,
-            include_dirs=["game/engine/native"],
-            depends=sorted(glob("game/engine/native/*.h")),
+            include_dirs=NATIVE_FOLDERS,
+            depends=sorted(glob(f"{NATIVE}/**/*.h", recursive=True)),
             optional=True,
         )
     ],

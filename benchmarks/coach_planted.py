@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tests" / "coach"))
 from planted_records import Verdict, judge_planted, must_defend_tactics, planted_record  # noqa: E402
 
 from game.coach import review_game  # noqa: E402
-from game.engine.state import kernel_available  # noqa: E402
+from game.engine import kernel_available  # noqa: E402
 
 GROUPS = ("defend", "defend-vct held", "defend-vct")
 

@@ -15,13 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level  # noqa: E402
-from game.engine.alphabeta import AlphaBeta  # noqa: E402
-from game.engine.clock import Clock  # noqa: E402
-from game.engine.levels import level_config  # noqa: E402
-from game.engine.scores import WIN_THRESHOLD  # noqa: E402
-from game.engine.state import EngineBoard  # noqa: E402
-from game.engine.threats import ThreatSearch  # noqa: E402
+from game.engine import WIN_THRESHOLD, Clock, EngineBoard, Level, ThreatSearch, level_config  # noqa: E402
+from game.engine.backend.pure.alphabeta import AlphaBeta  # noqa: E402
 
 from speed import load_positions  # noqa: E402
 

@@ -26,13 +26,11 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_positions import defended_positions  # noqa: E402
 
-from game.engine import Level, Limit, search  # noqa: E402
+from game.engine import Level, Limit, analyse, kernel_available, search  # noqa: E402
 try:
-    from game.engine import scores  # noqa: E402
+    from game.engine.move_search import scores  # noqa: E402
 except ImportError:  # a build from before scores.py kept the scale in alphabeta.py
-    from game.engine import alphabeta as scores  # noqa: E402
-from game.engine.analysis import analyse  # noqa: E402
-from game.engine.state import kernel_available  # noqa: E402
+    from game.engine.backend.pure import alphabeta as scores  # noqa: E402
 
 WIN_THRESHOLD = scores.WIN_THRESHOLD
 #: (A build from before mate scores were proofs has no unproven range: it counts as none.)

@@ -3,7 +3,7 @@
     python benchmarks/features.py [--depth 5] [--reference-depth 7] [--level master]
                                   [--sets none,tempo,node_vcf,counter,deep_lmr,aspiration,node_vcf+vcf_cap]
 
-For each feature set (names from FEATURE_BITS in game/engine/alphabeta.py, '+'-joined within
+For each feature set (names from FEATURE_BITS in game/engine/backend/pure/alphabeta.py, '+'-joined within
 a set) it searches the 20 middlegames to `--depth` by iterative deepening as the root does
 (AlphaBeta.search_iteration, so aspiration windows count), and prints the time, the nodes,
 the geometric mean of each position's nodes over the first set's (a few positions take most
@@ -24,12 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level  # noqa: E402
-from game.engine.alphabeta import AlphaBeta  # noqa: E402
-from game.engine.clock import Clock  # noqa: E402
-from game.engine.levels import level_config  # noqa: E402
-from game.engine.state import EngineBoard  # noqa: E402
-from game.engine.threats import ThreatSearch  # noqa: E402
+from game.engine import Clock, EngineBoard, Level, ThreatSearch, level_config  # noqa: E402
+from game.engine.backend.pure.alphabeta import AlphaBeta  # noqa: E402
 
 from speed import load_positions  # noqa: E402
 

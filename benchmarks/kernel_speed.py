@@ -22,10 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level, Limit, search  # noqa: E402
-from game.engine.clock import Clock  # noqa: E402
-from game.engine.state import EngineBoard, kernel_available  # noqa: E402
-from game.engine.threats import ThreatSearch  # noqa: E402
+from game.engine import Clock, EngineBoard, Level, Limit, ThreatSearch, kernel_available, search  # noqa: E402
 from game.rules import Rule  # noqa: E402
 
 from speed import load_positions  # noqa: E402

@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_positions import load_tactics, rapfi_labels  # noqa: E402
 
-from game.engine import Level, Limit, Position, search  # noqa: E402
-from game.engine.scores import WIN, WIN_THRESHOLD  # noqa: E402
+from game.engine import WIN, WIN_THRESHOLD, Level, Limit, Position, search  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
 
 DEFAULT_OUT = ROOT / "benchmarks" / "data" / "lost_defend_vct.txt"

@@ -18,11 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.engine import Level, Limit, Position, search  # noqa: E402
-from game.engine import patterns as pt  # noqa: E402
-from game.engine.clock import Clock  # noqa: E402
-from game.engine.state import EngineBoard  # noqa: E402
-from game.engine.threats import ThreatSearch  # noqa: E402
+from game.engine import Clock, EngineBoard, Level, Limit, Position, ThreatSearch, search  # noqa: E402
+from game.engine.eval import patterns as pt  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 import reference as ref  # noqa: E402

@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_positions import TACTICS_DIR, load_tactics  # noqa: E402
 
-from game.engine import Level, Limit, search  # noqa: E402
-from game.engine.api import default_limit  # noqa: E402
+from game.engine import Level, Limit, default_limit, search  # noqa: E402
 
 GROUPS = ("five", "block4", "4-3", "vcf2-3", "vcf4-5", "three", "vct2-3", "vct4+")
 _AT_MOST = re.compile(r"at most (\d+) \w+ moves")

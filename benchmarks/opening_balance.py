@@ -21,8 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level, Limit, Position, search  # noqa: E402
-from game.engine.opening_choice import propose_opening  # noqa: E402
+from game.engine import Level, Limit, Position, propose_opening, search  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 

@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
-from game.engine import combo_eval as ce  # noqa: E402
-from game.engine import patterns as pt  # noqa: E402
-from game.engine.state import EngineBoard  # noqa: E402
+from game.engine.eval import combo_eval as ce  # noqa: E402
+from game.engine.eval import patterns as pt  # noqa: E402
+from game.engine import EngineBoard  # noqa: E402
 from game.rules import Rule  # noqa: E402
 from texel.features import cell_counts  # noqa: E402 (pattern counts, class, building pair of one side's view)
 

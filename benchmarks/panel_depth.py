@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from speed import load_positions  # noqa: E402
 
-from game.engine.analysis import analyse  # noqa: E402
+from game.engine import analyse  # noqa: E402
 
 
 def shown_depth(position, seconds: float) -> tuple[int, str]:

@@ -3,7 +3,7 @@
     python benchmarks/rating_convergence.py [--games 30] [--runs 20] [--seed 1]
 
 Each simulated player is a rung of the ladder (its true strength is the rung's measured
-rating, game/engine/ladder_table.json) or a bot between two rungs. It starts as every new
+rating, game/engine/levels/ladder_table.json) or a bot between two rungs. It starts as every new
 player does (storage/rating_store.START), and plays --games rated games in Adaptive mode:
 before each game the Adaptive opponent (rating/ladder.adaptive_level) picks the rung whose
 expected score is nearest 50% (aiming above an unsure rating: ladder.AIM_ABOVE), and after
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine.api import Level  # noqa: E402
+from game.engine import Level  # noqa: E402
 from game.rating.glicko2 import rate_game  # noqa: E402
 from game.rating.ladder import adaptive_level, opponent_rating, rating_of  # noqa: E402
 from game.rating.ladder_fit import win_probability  # noqa: E402

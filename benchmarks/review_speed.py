@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.coach import DEFAULT_TIME_MS, MoveClass, ReviewCancelled, ReviewRunner, review_game  # noqa: E402
 from game.coach.review import positions_of  # noqa: E402
-from game.engine.analysis import analyse  # noqa: E402
+from game.engine import analyse  # noqa: E402
 from game.records import load_record  # noqa: E402
 from game.rules import Stone  # noqa: E402
 

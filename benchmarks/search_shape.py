@@ -34,9 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from speed import load_positions  # noqa: E402
 
-from game.engine import Level, Limit, search  # noqa: E402
-from game.engine import alphabeta  # noqa: E402
-from game.engine.scores import UNPROVEN_THRESHOLD, WIN_THRESHOLD  # noqa: E402
+from game.engine import UNPROVEN_THRESHOLD, WIN_THRESHOLD, Level, Limit, search  # noqa: E402
+from game.engine.backend.pure import alphabeta  # noqa: E402
 from game.protocol.clock import TimeControl, think_time_ms  # noqa: E402
 
 

@@ -24,13 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level  # noqa: E402
-from game.engine.alphabeta import AlphaBeta  # noqa: E402
-from game.engine.clock import Clock, SearchStopped  # noqa: E402
-from game.engine.defence import RootDefence  # noqa: E402
-from game.engine.levels import level_config  # noqa: E402
-from game.engine.state import EngineBoard  # noqa: E402
-from game.engine.threats import ThreatSearch  # noqa: E402
+from game.engine import Clock, EngineBoard, Level, SearchStopped, ThreatSearch, level_config  # noqa: E402
+from game.engine.backend.pure.alphabeta import AlphaBeta  # noqa: E402
+from game.engine.move_search.defence import RootDefence  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 

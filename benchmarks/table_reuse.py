@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Level, Limit, Position, alphabeta, search  # noqa: E402
-from game.engine.state import kernel_available  # noqa: E402
+from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.engine.backend.pure import alphabeta  # noqa: E402
+from game.engine import kernel_available  # noqa: E402
 
 from speed import load_positions  # noqa: E402
 

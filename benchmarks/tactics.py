@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_positions import load_tactics, lost_positions  # noqa: E402
 
-from game.engine import Level, Limit, SearchResult, search  # noqa: E402
-from game.engine.analysis import analyse  # noqa: E402
+from game.engine import Level, Limit, SearchResult, analyse, search  # noqa: E402
 
 
 def _analysis_result(position, time_ms: int, level: Level) -> SearchResult:

@@ -1,8 +1,8 @@
-"""Measure the strength ladder and write the table the game uses (game/engine/ladder_table.json).
+"""Measure the strength ladder and write the table the game uses (game/engine/levels/ladder_table.json).
 
     python build_scripts/calibrate_ladder.py [--games 40] [--time-ms 3000] [--top-time-ms 3000]
         [--rungs 650,850,...] [--seed-up-to 1550] [--extra 1850:1550,2350:2000,2500:2200]
-        [--results runs/ladder/results.json] [--fresh] [--fit-only] [--table game/engine/ladder_table.json]
+        [--results runs/ladder/results.json] [--fresh] [--fit-only] [--table game/engine/levels/ladder_table.json]
 
 Every rung plays its upper neighbour, and every rung up to --seed-up-to plays the seed bot
 (/work/shared/arena/seedbots.py, pinned at 1000: the scale's fixed point), and --extra names
@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine.api import Level  # noqa: E402
+from game.engine import Level  # noqa: E402
 from game.rating.ladder_fit import Pairing, fit  # noqa: E402
 
 SHARED = Path(os.environ.get("GOMOKU_SHARED", ROOT.parent / "shared"))
@@ -43,7 +43,7 @@ if not SHARED.exists():
 ARENA = SHARED / "arena" / "arena.py"
 SEEDBOT = SHARED / "arena" / "seedbots.py"
 SEED = "seed"
-TABLE = ROOT / "game" / "engine" / "ladder_table.json"
+TABLE = ROOT / "game" / "engine" / "levels" / "ladder_table.json"
 _SUMMARY = re.compile(r"^(?P<name>\S+): \+(?P<w>\d+) -(?P<l>\d+) =(?P<d>\d+)\s+score")
 
 

@@ -30,7 +30,7 @@ def venv_python() -> Path:
 
 #: What `pip install -e .` reads or builds: a change to any of them needs a reinstall.
 #: Glob patterns, so a new file of the compiled engine core counts too.
-INSTALL_INPUTS = ("pyproject.toml", "setup.py", "game/engine/native/*.c", "game/engine/native/*.h")
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "game/engine/native/**/*.c", "game/engine/native/**/*.h")
 
 
 def install_inputs() -> list[Path]:

@@ -1,4 +1,5 @@
-"""Counts import circles in game/ and checks that no screen package imports another.
+"""Counts import circles in game/ and checks that no screen package imports another, and that
+other packages reach the engine only through its front door.
 
     python build_scripts/import_graph.py          # prints both results; exit 1 if either fails
     python -m build_scripts.import_graph          # the same
@@ -15,6 +16,13 @@ Circles are the strongly connected components of that graph (Tarjan), plus self-
 The screen rule: `game/scenes/<name>/` is one screen's package; `game/scenes/shared/` is what
 several screens use. A module in one screen's package may not import another screen's
 package, and neither `shared/` nor the scene framework (base, manager) may import any screen.
+
+The engine's front door: outside `game/engine/`, code imports engine things from `game.engine`
+(its `__init__`), never from a module inside it (`from game.engine.coach.analysis import ...`,
+`from game.engine import state`, `import game.engine.worker`). This holds for `game/` and for
+`tests/`, except `tests/engine/`, whose tests exist to check the engine's insides. The lab
+scripts in `benchmarks/` and `build_scripts/` tune those insides (pattern tables, evaluation
+weights, the search's classes); their reaching in is counted and printed, not failed.
 Standard library only, so it runs before the venv exists.
 """
 
@@ -28,6 +36,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENES = "game.scenes"
 #: Sub-packages of game.scenes that are not screens: any screen may import them.
 COMMON_SCENE_PACKAGES = frozenset({"shared"})
+ENGINE = "game.engine"
+#: Folders whose Python files must use the engine's front door, and the folders inside them
+#: that may reach in (relative to the root).
+DOOR_SCOPES = ("game", "tests")
+DOOR_EXEMPT = ("game/engine", "tests/engine")
+#: Folders whose reaching into the engine is only counted (the engine's lab scripts).
+LAB_SCOPES = ("benchmarks", "build_scripts")
 
 Graph = dict[str, set[str]]
 
@@ -196,6 +211,52 @@ def screen_violations(graph: Graph) -> list[tuple[str, str]]:
     return bad
 
 
+def _dotted(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def engine_internals_imported(root: Path, path: Path, modules: dict[str, Path]) -> list[str]:
+    """The engine submodules (game.engine.x...) the file at `path` imports, in source order."""
+    module = _dotted(root, path)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [_known(alias.name, modules) or "" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, path, node)
+            for alias in node.names:
+                target = _known(f"{base}.{alias.name}", modules) if alias.name != "*" else None
+                names.append(target or _known(base, modules) or "")
+        found += [name for name in names if name.startswith(ENGINE + ".")]
+    return found
+
+
+def _python_files(root: Path, scopes: tuple[str, ...], exempt: tuple[str, ...] = ()) -> list[Path]:
+    files = []
+    for scope in scopes:
+        for path in sorted((root / scope).rglob("*.py")) if (root / scope).is_dir() else []:
+            relative = path.relative_to(root).as_posix()
+            if not any(relative == folder or relative.startswith(folder + "/") for folder in exempt):
+                files.append(path)
+    return files
+
+
+def door_breaks(root: Path = ROOT, scopes: tuple[str, ...] = DOOR_SCOPES,
+                exempt: tuple[str, ...] = DOOR_EXEMPT) -> list[tuple[str, str]]:
+    """(file, engine submodule) for each import that walks past game/engine/__init__.py."""
+    modules = module_names(root, "game")
+    return [
+        (path.relative_to(root).as_posix(), target)
+        for path in _python_files(root, scopes, exempt)
+        for target in engine_internals_imported(root, path, modules)
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     graph = build_graph()
     found = circles(graph)
@@ -210,7 +271,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"screen-rule breaks (a scene package importing another screen's): {len(bad)}")
     for importer, imported in bad:
         print(f"  {importer} imports {imported}")
-    return 1 if found or bad else 0
+    door = door_breaks()
+    print(f"imports of engine internals from outside the engine ({', '.join(DOOR_SCOPES)}; "
+          f"not {', '.join(DOOR_EXEMPT)}): {len(door)}")
+    for path, target in door:
+        print(f"  {path} imports {target}")
+    lab = door_breaks(scopes=LAB_SCOPES, exempt=())
+    print(f"engine internals the lab scripts ({', '.join(LAB_SCOPES)}) reach (allowed): {len(lab)}")
+    return 1 if found or bad or door else 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ are fitted (combo/fit.py) on four games in five and judged on the fifth: the hel
 log-loss and accuracy of today's evaluation and of the new table against the teacher's
 win rate, and how often the teacher's move is in the top 1/3/6 of today's move order and
 of the new one. With --write the tables go to game/engine/combo_tables.json and
-game/engine/native/combo_tables.h. --skip-play refits the saved data without the teacher.
+game/engine/native/eval/combo_tables.h. --skip-play refits the saved data without the teacher.
 
 The same seed, settings and teacher give the same data and tables. Needs numpy.
 """

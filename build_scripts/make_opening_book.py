@@ -13,8 +13,7 @@ import argparse
 import random
 from pathlib import Path
 
-from game.engine import Level, Limit
-from game.engine.opening_choice import black_view, forced_win
+from game.engine import Level, Limit, black_view, forced_win
 from game.rules import Board, Rule, Stone
 
 OUT = Path(__file__).resolve().parent.parent / "game" / "rules" / "opening_book_data.py"

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine import Level, Limit, Position, search  # noqa: E402
-from game.engine import patterns as pt  # noqa: E402
+from game.engine.eval import patterns as pt  # noqa: E402
 from game.match.openings import default_openings, load_openings  # noqa: E402
 from game.puzzles import Puzzle, format_puzzle, read_puzzles  # noqa: E402
 from game.puzzles.make import CHECK_NODES, defence_puzzle, rerate, win_puzzle  # noqa: E402

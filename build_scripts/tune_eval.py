@@ -10,8 +10,8 @@ fits K, then the weights, by logistic regression (texel/fit.py), holding out a f
 the games to choose the mover scale and the regularisation and to report an honest loss.
 
 Prints the data size, K, the loss of the hand-set table and of the fitted one (training
-and held-out) and the table. With --write it writes game/engine/eval_weights_tuned.py
-(the "tuned" table, see game/engine/eval_weights.py); --json writes the table as JSON
+and held-out) and the table. With --write it writes game/engine/eval/eval_weights_tuned.py
+(the "tuned" table, see game/engine/eval/eval_weights.py); --json writes the table as JSON
 for GOMOKU_EVAL_WEIGHTS. The games are played with the hand-set table whatever
 GOMOKU_EVAL_WEIGHTS says, so the committed table depends on the seed and settings only.
 With --generations N the tuning repeats: each further generation plays its games with
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
 from game.engine import Level  # noqa: E402
-from game.engine.eval_weights import WEIGHTS_ENV, EvalWeights, active_weights, load_weights, weights_to_json  # noqa: E402
+from game.engine.eval.eval_weights import WEIGHTS_ENV, EvalWeights, active_weights, load_weights, weights_to_json  # noqa: E402
 from game.match.openings import OPENINGS_FILE, load_openings  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
 from texel.features import PositionCounts  # noqa: E402
@@ -49,7 +49,7 @@ from texel.fit import Data, FitSettings, Params, fit_k, fit_weights, loss, to_we
 from texel.selfplay import SelfPlay, games, quiet_positions  # noqa: E402
 from texel.teacher import teacher_positions  # noqa: E402
 
-TUNED_MODULE = ROOT / "game" / "engine" / "eval_weights_tuned.py"
+TUNED_MODULE = ROOT / "game" / "engine" / "eval" / "eval_weights_tuned.py"
 #: About one game in this many is held out for validation (chosen by a hash of its number,
 #: not every n-th: the games cycle through the openings, so that would hold out a few of them).
 HOLD_OUT_EVERY = 5

@@ -191,7 +191,7 @@ def run_self_test() -> int:
     except Exception as error:  # a check command reports any breakage as a failure line, not a crash
         log.exception("self-test crashed")
         return _fail(f"unexpected {type(error).__name__}: {error}")
-    from game.engine.state import kernel_available
+    from game.engine import kernel_available
 
     engine = "compiled" if kernel_available() else "python"
     report = SelfTestReport(assets, moves, winner, time.perf_counter() - started, engine)

@@ -8,7 +8,7 @@ import pytest
 CORE_PACKAGES = [
     "game.rules", "game.records", "game.engine", "game.protocol", "game.model",
     "game.match", "game.protocol.external_worker", "game.storage.engines",
-    "game.engine.analysis", "game.coach", "game.coach.cli", "game.net",
+    "game.engine.coach.analysis", "game.coach", "game.coach.cli", "game.net",
     "game.puzzles", "game.puzzles.make", "game.puzzles.progress",
 ]
 

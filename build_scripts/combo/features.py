@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import combo_eval as ce
-from game.engine import patterns as pt
-from game.engine.state import EngineBoard
+from game.engine.eval import combo_eval as ce
+from game.engine.eval import patterns as pt
+from game.engine import EngineBoard
 from game.rules import Rule
 
 from .games import Labelled

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.engine import combo_eval as ce
+from game.engine.eval import combo_eval as ce
 
 from .features import Example, examples
 

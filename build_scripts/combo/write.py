@@ -1,17 +1,17 @@
-"""Write the fitted tables: game/engine/combo_tables.py for the Python mirror and
-game/engine/native/combo_tables.h for the compiled one (the same numbers)."""
+"""Write the fitted tables: game/engine/eval/combo_tables.py for the Python mirror and
+game/engine/native/eval/combo_tables.h for the compiled one (the same numbers)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from game.engine import combo_eval as ce
+from game.engine.eval import combo_eval as ce
 from game.records.atomic import atomic_write_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PYTHON_TABLES = ROOT / "game" / "engine" / "combo_tables.py"
-C_TABLES = ROOT / "game" / "engine" / "native" / "combo_tables.h"
+PYTHON_TABLES = ROOT / "game" / "engine" / "eval" / "combo_tables.py"
+C_TABLES = ROOT / "game" / "engine" / "native" / "eval" / "combo_tables.h"
 NAMES = ("eval_mine", "eval_theirs", "threat", "order_own", "order_his")
 
 
@@ -31,7 +31,7 @@ def _c_array(name: str, values: list[int]) -> str:
 def c_text(tables: dict, command: str) -> str:
     parts = [
         "/* The shape-combination tables (combo_eval.c), learned by build_scripts/make_combo_tables.py\n"
-        f" * (generated: do not edit; game/engine/combo_tables.py holds the same numbers).\n *\n * {command}\n */\n",
+        f" * (generated: do not edit; game/engine/eval/combo_tables.py holds the same numbers).\n *\n * {command}\n */\n",
         "#ifndef GOMOKU_COMBO_TABLES_H\n#define GOMOKU_COMBO_TABLES_H\n\n#include <stdint.h>\n\n",
         f"#define COMBO_COUNT {ce.COMBO_COUNT}\n#define COMBO_THREAT_COUNT {ce.THREAT_COUNT}\n\n",
     ]

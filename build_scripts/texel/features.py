@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine import patterns as pt
-from game.engine.eval_weights import CLASS_NAMES, PATTERN_NAMES, EvalWeights
-from game.engine.state import EngineBoard
+from game.engine.eval import patterns as pt
+from game.engine.eval.eval_weights import CLASS_NAMES, PATTERN_NAMES, EvalWeights
+from game.engine import EngineBoard
 
 #: One count per pattern, then per class, then the building-pair count.
 CELL_FEATURES = (

@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.engine import patterns as pt
-from game.engine.eval_weights import EvalWeights
+from game.engine.eval import patterns as pt
+from game.engine.eval.eval_weights import EvalWeights
 
 from .features import BUILDING, CELL_FEATURES, PositionCounts, class_index
 

@@ -11,8 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from game.engine import Level, Limit, Position, search
-from game.engine.state import EngineBoard
+from game.engine import EngineBoard, Level, Limit, Position, search
 from game.match.openings import Opening
 from game.rules import Board, Rule
 

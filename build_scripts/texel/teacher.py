@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 
 from combo.games import load
-from game.engine.state import EngineBoard
+from game.engine import EngineBoard
 from game.rules import Rule
 
 from .features import PositionCounts, is_quiet, side_counts

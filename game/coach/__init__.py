@@ -1,7 +1,7 @@
 """The coach: a whole game reviewed move by move, with every tactical mistake proven.
 
 No pygame: the window (analysis panel, review screens) and the command line
-(`python -m game analyse`) both build on this package and on `game.engine.analysis`.
+(`python -m game analyse`) both build on this package and on `game.engine.coach.analysis`.
 """
 
 from .classify import MoveClass, classify, move_accuracy

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.console import attach_parent_console
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.i18n import tr_in
 from game.records import RecordError, atomic_write_text, load_record, point_to_notation
 from game.rules import IllegalMoveError, Rule, Stone

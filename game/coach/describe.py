@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.i18n import tr_in
 from game.records.notation import point_to_notation
 from game.rules import Point, Stone

@@ -17,11 +17,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from game.engine import Limit, Position
-from game.engine.analysis import Analysis, analyse, find_win, proven_analysis
-from game.engine.api import Candidate
-from game.engine.root import StopFlag
-from game.engine.scores import WIN
+from game.engine import WIN, Analysis, Candidate, Limit, Position, StopFlag, analyse, find_win, proven_analysis
 from game.protocol.client import GAME_TYPE_BRAIN, GomocupClient
 from game.protocol.external_worker import as_analysis
 from game.protocol.failures import EngineFailure

@@ -7,7 +7,7 @@ forced win, the review says so with the proof (`missed_win`), and where a move l
 opponent force a win, it shows his proof (`allowed_win`), whether the threat searches or the
 alpha-beta search proved it (then the proof is the search's line, played out and checked).
 A win without such a line is never claimed: a mate score alone counts as a large advantage
-(see game.engine.analysis). Moves that follow a correct forced sequence, by the attacker or
+(see game.engine.coach.analysis). Moves that follow a correct forced sequence, by the attacker or
 by the defender answering it, are never flagged.
 
 No pygame: the window runs this in a background process (`runner.ReviewRunner`), the
@@ -19,12 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.engine import Limit, Position, search
-from game.engine.analysis import Analysis, Proof, analyse, wins_after
-from game.engine.clock import StopAt
-from game.engine.root import StopFlag
-from game.engine.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD
-from game.engine.state import kernel_available
+from game.engine import (
+    UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, Analysis, Limit, Position, Proof, StopAt, StopFlag, analyse,
+    kernel_available, search, wins_after,
+)
 from game.rules import Board, IllegalMoveError, Point, Rule, Stone
 
 from .classify import MoveClass, classify, move_accuracy

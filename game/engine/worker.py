@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
-from .analysis import Analysis
 from .api import Level, Limit, Position, SearchResult
+from .coach.analysis import Analysis
 
 #: The worker runs at a slightly lower priority than the window (POSIX nice value).
 _NICENESS = 4
@@ -167,8 +167,8 @@ def _serve(jobs: Any, replies: Any, cancelled_upto: Any) -> None:
 
 def _answer(job_id: int, job: EngineJob, stop: _JobStop, send: Callable[[EngineReply], None]) -> EngineReply:
     """Do one job in the engine process; `send` passes an analysis's snapshots on as they come."""
-    from .root import search
-    from .analysis import analyse
+    from .move_search.root import search
+    from .coach.analysis import analyse
 
     purpose = job.purpose
     if purpose is Purpose.ANALYSIS:
@@ -180,7 +180,7 @@ def _answer(job_id: int, job: EngineJob, stop: _JobStop, send: Callable[[EngineR
         final = analyse(job.position, job.limit, n_best=job.n_best, stop=stop, on_progress=progress, level=job.level)
         return AnalysisReply(job_id, purpose, final)
     if purpose is Purpose.OPENING:
-        from .opening_choice import decide
+        from .coach.opening_choice import decide
 
         return OpeningReply(job_id, purpose, decide(job.opening, job.position, job.level, job.limit, job.seed, stop))
     if purpose is Purpose.TASK:

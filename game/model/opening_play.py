@@ -1,6 +1,6 @@
 """What a computer player must decide in the opening, and applying its answer to a game.
 
-The decision itself comes from the engine (`game.engine.opening_choice`), usually in the
+The decision itself comes from the engine (`game.engine.coach.opening_choice`), usually in the
 worker process; this module only names the question for the current position and turns
 the plain answer (stones and a choice) into moves and choices on the Game, through the
 same rules a person's clicks go through.

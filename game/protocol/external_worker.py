@@ -33,8 +33,7 @@ from game.engine import (
     SearchResult,
     WorkerClosedError,
 )
-from game.engine.analysis import Analysis
-from game.engine.api import Candidate
+from game.engine import Analysis, Candidate
 
 from .client import GAME_TYPE_BRAIN, BrainAnalysis, GomocupClient
 from .failures import EngineFailure, FailureKind

@@ -16,7 +16,7 @@ brain answers:
 ``INFO rule`` codes 5 and 6 are Yixin Board's (and Rapfi's) freestyle swap1 and swap2; under
 swap1 the three-stone answer is never two moves. Every answer is checked with the rules
 core before it is printed; the engine's opening judgement comes from
-`game.engine.opening_choice`, at the brain's level.
+`game.engine.coach.opening_choice`, at the brain's level.
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from game.engine import Level, Limit
-from game.engine.opening_choice import choose_colour, place_two, propose_opening
+from game.engine import Level, Limit, choose_colour, place_two, propose_opening
 from game.rules import Board, IllegalMoveError, Point, Rule
 from game.rules.opening import Choice, OpeningRule
 
@@ -137,7 +136,7 @@ def answer(request: Swap2Request, level: Level, seed: int, stop=None, search_fun
 
 def _white_move(board: Board, level: Level, limit: Limit | None, seed: int, stop, search_function) -> Point:
     """The brain stays white: the level's search picks its move (checked, with a fallback)."""
-    from game.engine import Position, search
+    from game.engine import search, Position
 
     function = search_function or search
     try:

@@ -15,8 +15,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from game.engine import patterns as pt
-from game.engine.clock import Clock
+from game.engine import FOUR_CLASSES, THREE_CLASSES, Clock
 from game.rules import Board, Rule
 
 from .collection import Moment
@@ -74,7 +73,7 @@ def _with_every_winner(puzzle: Puzzle | None, stop=None) -> Puzzle | None:
     engine = prover.engine
     side = int(puzzle.to_move)
     others = set()
-    for cls in pt.FOUR_CLASSES + pt.THREE_CLASSES:
+    for cls in FOUR_CLASSES + THREE_CLASSES:
         others.update(engine.by_class[side][cls])
     root = puzzle.solution.move
     winners = [root]

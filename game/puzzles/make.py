@@ -20,8 +20,7 @@ import logging
 from collections import Counter
 from dataclasses import replace
 
-from game.engine import patterns as pt
-from game.engine.clock import Clock, SearchStopped
+from game.engine import C_BLOCK4_FLEX3, FOUR_CLASSES, THREE_CLASSES, Clock, SearchStopped
 from game.rules import Board
 
 from .prove import Prover
@@ -55,7 +54,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True,
     engine = prover.engine
     root = prover.cell(found.tree.move)
     others = set()
-    for cls in pt.FOUR_CLASSES + pt.THREE_CLASSES:
+    for cls in FOUR_CLASSES + THREE_CLASSES:
         others.update(engine.by_class[side][cls])
     others.discard(root)
     for cell in sorted(others) if unique else ():
@@ -75,7 +74,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True,
         return None
     if facts.forbidden_block:
         theme = "forbidden-point"
-    elif engine.packed[side][root] & 15 == pt.C_BLOCK4_FLEX3 and facts.attacker_moves <= 3:
+    elif engine.packed[side][root] & 15 == C_BLOCK4_FLEX3 and facts.attacker_moves <= 3:
         theme = "four-three"
     else:
         theme = "vcf" if goal is Goal.WIN_BY_FOURS else "vct"
@@ -95,7 +94,7 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
     opponent = player.opponent
     prover = Prover.on(board, nodes=FIND_NODES, stop=stop)
     engine = prover.engine
-    for cls in pt.FOUR_CLASSES:
+    for cls in FOUR_CLASSES:
         if engine.by_class[int(player)][cls]:
             return None  # a four only delays: these positions are not clean defence puzzles
     found = prover.find(int(opponent))

@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from game.engine import patterns as pt
-from game.engine.clock import Clock, SearchStopped
-from game.engine.state import BLACK, EngineBoard, any_cell
-from game.engine.threats import ThreatSearch
+from game.engine import (
+    BLACK, C_FIVE, C_FLEX4, C_FORBIDDEN, DEFENCE_CLASSES, FOUR_CLASSES, Clock, EngineBoard, SearchStopped, ThreatSearch,
+    any_cell,
+)
 from game.rules import Board, Point
 
 from .puzzle import ProofNode
@@ -65,19 +65,19 @@ class Prover:
         return self.engine.index(*point)
 
     def forbidden(self, colour: int, cell: int) -> bool:
-        return self.renju and colour == BLACK and self.engine.packed[BLACK][cell] & 15 == pt.C_FORBIDDEN
+        return self.renju and colour == BLACK and self.engine.packed[BLACK][cell] & 15 == C_FORBIDDEN
 
     # ------------------------------------------------------------ first moves
     def first_move(self, attacker: int) -> tuple[int, int] | None:
         """(cell, threes) of the attacker's quickest win, to move now; None if none is found."""
         engine = self.engine
-        fives = engine.by_class[attacker][pt.C_FIVE]
+        fives = engine.by_class[attacker][C_FIVE]
         if fives:
             return min(fives), 0
         line = self.threats.vcf(attacker, VCF_DEPTH)
         if line is not None:
             return line[0], 0
-        if engine.by_class[3 - attacker][pt.C_FIVE]:
+        if engine.by_class[3 - attacker][C_FIVE]:
             return None
         for depth in range(1, self.vct_depth + 1):
             line = self.threats.vct(attacker, depth, VCF_DEPTH)
@@ -109,7 +109,7 @@ class Prover:
         engine = self.engine
         if engine.cells[cell] or self.forbidden(attacker, cell):
             return False
-        if cell in engine.by_class[attacker][pt.C_FIVE]:
+        if cell in engine.by_class[attacker][C_FIVE]:
             return True
         engine.make(cell, attacker)
         try:
@@ -131,7 +131,7 @@ class Prover:
         engine = self.engine
         if engine.cells[cell] or self.forbidden(attacker, cell):
             return None
-        if cell in engine.by_class[attacker][pt.C_FIVE]:
+        if cell in engine.by_class[attacker][C_FIVE]:
             return ProofNode(engine.point(cell))
         engine.make(cell, attacker)
         try:
@@ -157,7 +157,7 @@ class Prover:
         if self._built > MAX_TREE_NODES:
             raise TreeTooLarge()
         engine = self.engine
-        fives = engine.by_class[attacker][pt.C_FIVE]
+        fives = engine.by_class[attacker][C_FIVE]
         if fives:
             return ProofNode(engine.point(min(fives)))
         line = self.threats.vcf(attacker, VCF_DEPTH)
@@ -191,10 +191,10 @@ class Prover:
         engine = self.engine
         defender = 3 - attacker
         attack = engine.by_class[attacker]
-        if attack[pt.C_FIVE]:
-            if len(attack[pt.C_FIVE]) >= 2:
+        if attack[C_FIVE]:
+            if len(attack[C_FIVE]) >= 2:
                 return ()
-            block = any_cell(attack[pt.C_FIVE])
+            block = any_cell(attack[C_FIVE])
             if self.forbidden(defender, block):
                 return ()
             engine.make(block, defender)
@@ -203,12 +203,12 @@ class Prover:
             finally:
                 engine.unmake()
             return None if child is None else ((engine.point(block), child),)
-        if not attack[pt.C_FLEX4]:
+        if not attack[C_FLEX4]:
             return None
         defences: set[int] = set()
-        for cls in pt.DEFENCE_CLASSES:
+        for cls in DEFENCE_CLASSES:
             defences.update(attack[cls])
-        for cls in pt.FOUR_CLASSES:
+        for cls in FOUR_CLASSES:
             defences.update(engine.by_class[defender][cls])
         replies: list[tuple[Point, ProofNode]] = []
         for cell in sorted(defences):
@@ -216,12 +216,12 @@ class Prover:
                 continue
             engine.make(cell, defender)
             try:
-                their = engine.by_class[defender][pt.C_FIVE]
+                their = engine.by_class[defender][C_FIVE]
                 if their:  # a counter-four: block it, then the same threat stands
                     if len(their) >= 2:
                         return None
                     block = any_cell(their)
-                    if self.forbidden(attacker, block) or block in engine.by_class[attacker][pt.C_FIVE]:
+                    if self.forbidden(attacker, block) or block in engine.by_class[attacker][C_FIVE]:
                         return None
                     engine.make(block, attacker)
                     try:

@@ -1,7 +1,7 @@
 """The strength ladder as the game sees it: each rung's measured rating, the named levels'
 places on it, the Adaptive opponent's choice and the level the menu suggests.
 
-The ratings come from game/engine/ladder_table.json, written by
+The ratings come from game/engine/levels/ladder_table.json, written by
 build_scripts/calibrate_ladder.py; a rung missing from the table (or a missing or damaged
 table) falls back to the rating it is named by, so the game never depends on a
 calibration having been run. The scale is fixed: the seed bot is 1000.
@@ -14,13 +14,13 @@ import logging
 from functools import lru_cache
 from pathlib import Path
 
-from game.engine.api import Level
+from game.engine import Level
 
 from .glicko2 import Rating, expected_score
 
 log = logging.getLogger(__name__)
 
-TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "ladder_table.json"
+TABLE_PATH = Path(__file__).resolve().parent.parent / "engine" / "levels" / "ladder_table.json"
 #: Bumped whenever the rungs change meaning (their settings, the scale); a player's rating
 #: kept under an older version is carried over with a wider deviation (storage/rating_store.py).
 #: 3: the full engine renamed 2650 (was 2300), measured on its own clock; 2200 on fewer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.api import Level
+from game.engine import Level
 from game.model import Game
 from game.model.players import PlayerKind
 from game.rules import Rule

@@ -6,7 +6,7 @@ import ipaddress
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ..engine.api import RENAMED_RUNGS, Level
+from ..engine import RENAMED_RUNGS, Level
 from ..rules import Rule
 from ..rules.named_openings import ALL as NAMED_OPENINGS
 from ..rules.opening import OpeningRule

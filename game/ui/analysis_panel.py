@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.analysis import Analysis
+from game.engine import Analysis
 from game.i18n import tr
 
 from . import text, theme

@@ -2,7 +2,7 @@
 stones, and the top candidate moves marked with their scores.
 
 Nothing here changes state or talks to the engine; the scene hands over an `Analysis` (from
-game.engine.analysis) and the board geometry. Scores are shown as the mover's winning chance
+game.engine.coach.analysis) and the board geometry. Scores are shown as the mover's winning chance
 in per cent, which a casual player reads more easily than engine units.
 """
 
@@ -13,8 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine.analysis import Analysis, win_chance
-from game.engine.scores import WIN_THRESHOLD
+from game.engine import WIN_THRESHOLD, Analysis, win_chance
 from game.i18n import tr
 from game.records import point_to_notation
 from game.rules import Board, Stone

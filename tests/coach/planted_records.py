@@ -19,8 +19,7 @@ from pathlib import Path
 
 from game.coach import MoveClass
 from game.coach.review import GameReview
-from game.engine import Limit, Position
-from game.engine.analysis import analyse
+from game.engine import Limit, Position, analyse
 from game.rules import Board, Point, Rule, Stone
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))

@@ -4,7 +4,7 @@ import pytest
 
 from game.coach import MoveClass, review_game
 from game.coach.review import positions_of
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.rules import Board, IllegalMoveError, Rule, Stone
 
 from coach_games import FAST_MS, GAME_MISSED_VCF, GAME_MISSED_VCT, PROOF_MS

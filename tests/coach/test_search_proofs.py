@@ -12,10 +12,9 @@ from game.coach import MoveClass
 from game.coach.describe import describe
 from game.i18n import tr_in
 from game.coach.review import _prove_unproven, judge_game
-from game.engine import Level, Limit, Position
-from game.engine.analysis import UNPROVEN_CHANCE, Analysis, analyse, proven_analysis
-from game.engine.api import Candidate
-from game.engine.scores import WIN_THRESHOLD
+from game.engine import (
+    UNPROVEN_CHANCE, WIN_THRESHOLD, Analysis, Candidate, Level, Limit, Position, analyse, proven_analysis,
+)
 from game.rules import Board, Stone
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))

@@ -88,7 +88,7 @@ def load_tactics(directory: Path = TACTICS_DIR) -> list[Tactic]:
 
 def python_and_compiled(rule: Rule, stones, size: int = 15):
     """The same stones (x, y, colour) on a pure-Python EngineBoard and on a compiled one."""
-    from game.engine.state import EngineBoard
+    from game.engine.backend.pure.state import EngineBoard
 
     python_board = EngineBoard(size, rule, compiled=False)
     for x, y, colour in stones:

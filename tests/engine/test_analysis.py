@@ -6,7 +6,7 @@ import time
 import pytest
 
 from game.engine import Limit, Position
-from game.engine.analysis import Analysis, Proof, analyse, find_win, win_chance, wins_after
+from game.engine.coach.analysis import Analysis, Proof, analyse, find_win, win_chance, wins_after
 from game.rules import Board, Rule, Stone
 
 from coach_positions import VCF_MOVES, position_of, vcf_position, vct_position

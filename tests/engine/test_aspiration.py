@@ -9,20 +9,21 @@ re-search or a fail-low move taken as best shows up as a different move or score
 
 import pytest
 
-from game.engine import Level, alphabeta, state
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock
-from game.engine.levels import level_config
-from game.engine.scores import WIN, WIN_THRESHOLD
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine import Level
+from game.engine.backend.pure import alphabeta, state
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock
+from game.engine.levels.config import level_config
+from game.engine.move_search.scores import WIN, WIN_THRESHOLD
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 
 from test_kernel import _middlegames
 
 
 @pytest.fixture(autouse=True)
 def _classic_search(monkeypatch):
-    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    """These tests guard the classic search (native/search/search.c and alphabeta.py), which Master
     no longer runs by default (levels.SEARCHES)."""
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 

@@ -1,4 +1,4 @@
-"""The shape-combination evaluation and move order (game/engine/combo_eval.py and its C twin)."""
+"""The shape-combination evaluation and move order (game/engine/eval/combo_eval.py and its C twin)."""
 
 import ctypes
 import itertools
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import combo_eval as ce
-from game.engine import patterns as pt
-from game.engine import state
-from game.engine.state import EngineBoard
+from game.engine.eval import combo_eval as ce
+from game.engine.eval import patterns as pt
+from game.engine.backend.pure import state
+from game.engine.backend.pure.state import EngineBoard
 from game.match.openings import default_openings
 from game.rules import Board, Rule
 

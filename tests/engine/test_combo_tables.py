@@ -136,7 +136,7 @@ def test_the_fit_is_deterministic(fake_brain):
 def test_the_report_puts_the_table_on_todays_scale():
     pytest.importorskip("numpy")
     from combo import fit
-    from game.engine import combo_eval
+    from game.engine.eval import combo_eval
 
     # Today's evaluation at 1 logit per 1,440 units, the table at 1 per EVAL_SCALE.
     note = fit.scale_note(1 / 1440)

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import Level, alphabeta, eval_weights, state
-from game.engine import patterns as pt
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock
-from game.engine.eval_weights import WEIGHTS_ENV, WeightsError, load_weights, parse_weights, weights_to_json
-from game.engine.levels import level_config
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine import Level
+from game.engine.backend.pure import alphabeta, state
+from game.engine.eval import eval_weights
+from game.engine.eval import patterns as pt
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock
+from game.engine.eval.eval_weights import WEIGHTS_ENV, WeightsError, load_weights, parse_weights, weights_to_json
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 
 from test_kernel import _middlegames
 
@@ -110,7 +112,7 @@ def test_the_brain_refuses_to_start_on_a_bad_table_and_says_which(tmp_path):
     """Through the environment, as a match sets it: the error names the variable and the file."""
     path = tmp_path / "typo.json"
     path.write_text("{}", encoding="utf-8")
-    code = "from game.engine.state import EngineBoard; from game.rules import Rule; EngineBoard(15, Rule.FREESTYLE)"
+    code = "from game.engine.backend.pure.state import EngineBoard; from game.rules import Rule; EngineBoard(15, Rule.FREESTYLE)"
     env = {"PATH": "", WEIGHTS_ENV: str(path), "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0

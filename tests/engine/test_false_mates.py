@@ -8,13 +8,13 @@ deterministic checks.
 import pytest
 
 from game.engine import Level, Limit, Position, search
-from game.engine import state
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock
-from game.engine.levels import level_config
-from game.engine.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.backend.pure import state
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock
+from game.engine.levels.config import level_config
+from game.engine.move_search.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 from game.rules import Stone
 
 from engine_positions import defended_positions, load_tactics, position_from_rows

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from game.engine import Level, Limit, Position, search
-from game.engine import alphabeta, state
-from game.engine import patterns as pt
-from game.engine.state import EngineBoard, kernel_available
+from game.engine.backend.pure import alphabeta, state
+from game.engine.eval import patterns as pt
+from game.engine.backend.pure.state import EngineBoard, kernel_available
 from game.rules import Board, Rule
 
 from engine_positions import python_and_compiled
@@ -64,7 +64,7 @@ def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, s
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):
-    """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/board.h)."""
+    """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/game/board.h)."""
     python = EngineBoard(15, rule, compiled=False)
     compiled = EngineBoard(15, rule, compiled=True)
     empty = compiled.snapshot()
@@ -186,8 +186,8 @@ def _crowded_stones(rule: Rule, seed: int) -> list[tuple[int, int, int]]:
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_vcf_finds_the_same_lines_as_python(rule):
-    from game.engine.clock import Clock
-    from game.engine.threats import ThreatSearch
+    from game.engine.move_search.clock import Clock
+    from game.engine.backend.pure.threats import ThreatSearch
 
     found = 0
     for seed in range(60):
@@ -226,10 +226,10 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
 def test_move_ordering_on_the_compiled_board_matches_python(rule):
     """The root's ordering reads the C board through its views (the C ordering inside the
     compiled search is held to the same code by the node-for-node search tests)."""
-    from game.engine.alphabeta import AlphaBeta
-    from game.engine.clock import Clock
-    from game.engine.levels import level_config
-    from game.engine.threats import ThreatSearch
+    from game.engine.backend.pure.alphabeta import AlphaBeta
+    from game.engine.move_search.clock import Clock
+    from game.engine.levels.config import level_config
+    from game.engine.backend.pure.threats import ThreatSearch
 
     config = level_config(Level.MASTER)
     forced_seen = 0
@@ -261,8 +261,8 @@ def test_move_ordering_on_the_compiled_board_matches_python(rule):
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_vct_finds_the_same_wins_as_python(rule):
-    from game.engine.clock import Clock
-    from game.engine.threats import ThreatSearch
+    from game.engine.move_search.clock import Clock
+    from game.engine.backend.pure.threats import ThreatSearch
 
     found = 0
     for seed in (0, 1, 3, 4, 5, 8, 9, 11):  # positions where the Python VCT takes well under a second
@@ -283,7 +283,7 @@ def test_compiled_vct_finds_the_same_wins_as_python(rule):
 
 @compiled_only
 def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_it_was():
-    from game.engine.clock import SearchStopped
+    from game.engine.move_search.clock import SearchStopped
 
     board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 1006)[:24], compiled=True)
     before = board.snapshot()

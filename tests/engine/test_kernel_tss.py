@@ -1,4 +1,4 @@
-"""The compiled threat-space search (native/tss.c) against tss.py: the same lines, memo and node counts.
+"""The compiled threat-space search (native/search/tss.c) against tss.py: the same lines, memo and node counts.
 
 Like the VCF and VCT in test_kernel.py, the C search must be the Python one move for move,
 so a found line can be replayed and a bug in either shows up as a difference here.
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game.engine import state
-from game.engine.clock import Clock, SearchStopped
-from game.engine.state import EngineBoard
-from game.engine.tss import ThreatSpaceSearch
+from game.engine.backend.pure import state
+from game.engine.move_search.clock import Clock, SearchStopped
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.tss import ThreatSpaceSearch
 from game.rules import Rule
 
 from engine_positions import python_and_compiled

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import Level, Position, search
 from game.engine.api import default_limit
-from game.engine.blindness import Blindness, in_sight
+from game.engine.levels.blindness import Blindness, in_sight
 from game.rules import Board, Rule
 
 RUNGS = Level.rungs()
@@ -56,7 +56,7 @@ def test_every_rung_blocks_a_four_even_far_from_the_last_stones(rung):
 
 
 def test_from_the_third_rung_up_every_rung_treats_an_open_three_as_forcing():
-    from game.engine.levels import level_config
+    from game.engine.levels.config import level_config
 
     for rung in RUNGS[2:]:
         config = level_config(rung)
@@ -87,7 +87,7 @@ def test_a_short_sighted_rung_plays_near_the_last_stones():
     black = [(3, 3), (4, 4), (7, 7)]
     white = [(3, 4), (11, 11), (10, 10)]
     position = _position(black, white)
-    from game.engine.levels import level_config
+    from game.engine.levels.config import level_config
 
     move = _move(RUNGS[0], position)
     sight = level_config(RUNGS[0]).blindness
@@ -131,7 +131,7 @@ def test_a_node_capped_rung_still_searches_when_the_opponent_has_a_threat_plan()
 
 
 def test_a_rung_notices_threes_on_a_seeded_share_of_its_moves():
-    from game.engine.blindness import notices_three
+    from game.engine.levels.blindness import notices_three
 
     blindness = Blindness(notices_threes=0.25)
     history = [(7, 7), (8, 8), (6, 7)]
@@ -142,8 +142,8 @@ def test_a_rung_notices_threes_on_a_seeded_share_of_its_moves():
 
 
 def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
-    from game.engine.blindness import visible_moves
-    from game.engine.state import EngineBoard
+    from game.engine.levels.blindness import visible_moves
+    from game.engine.backend.pure.state import EngineBoard
 
     # White's twos cross at (7, 7): a double three there, beside his last stone (7, 6).
     white = [(5, 7), (6, 7), (7, 5), (7, 6)]
@@ -163,8 +163,8 @@ def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
 
 
 def test_the_second_rung_answers_an_open_three_only_on_the_moves_it_notices_it():
-    from game.engine.blindness import notices_three
-    from game.engine.levels import level_config
+    from game.engine.levels.blindness import notices_three
+    from game.engine.levels.config import level_config
 
     white = [(6, 7), (7, 7), (8, 7)]
     black = [(7, 8), (9, 9), (3, 12)]

@@ -1,4 +1,4 @@
-"""The depth-shaped search's root in C (native/root_search.c, issue 31 item 4): one call of the
+"""The depth-shaped search's root in C (native/search/root_search.c, issue 31 item 4): one call of the
 compiled search per move instead of one per root move and iteration.
 
 It must be the same root as root.py's Python loop (NATIVE_ROOT off): under a node budget both
@@ -11,8 +11,9 @@ import dataclasses
 
 import pytest
 
-from game.engine import Level, Limit, root, search
-from game.engine.scores import WIN_THRESHOLD
+from game.engine import Level, Limit, search
+from game.engine.move_search import root
+from game.engine.move_search.scores import WIN_THRESHOLD
 from game.rules import Stone
 
 from engine_positions import load_tactics, lost_positions, position_from_rows
@@ -155,8 +156,8 @@ def test_a_level_without_threat_stages_leaves_the_move_to_one_call_in_play_and_a
     """LevelConfig.threat_stages=False: no threat-space search, defence or VCT runs in Python,
     in play or in analysis (prove), and the compiled root does the VCF too; with them, the
     threat-space search and the VCF run in Python first."""
-    from game.engine import levels
-    from game.engine.tss import ThreatSpaceSearch
+    from game.engine.levels import config as levels
+    from game.engine.backend.pure.tss import ThreatSpaceSearch
 
     monkeypatch.setattr(root, "NATIVE_ROOT", True)
     master = levels.level_config(Level.MASTER)

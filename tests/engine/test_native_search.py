@@ -1,4 +1,4 @@
-"""The compiled alpha-beta search (native/search.c) against the Python one in alphabeta.py.
+"""The compiled alpha-beta search (native/search/search.c) against the Python one in alphabeta.py.
 
 Both run over the same compiled board (so the move ordering and the VCF are the same code)
 and must visit the same tree: the same score, move, principal variation and node count at
@@ -8,19 +8,19 @@ every fixed depth, and the same stopping point under a node budget.
 import pytest
 
 from game.engine import Level
-from game.engine import state
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock, SearchStopped
-from game.engine.levels import level_config
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.backend.pure import state
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock, SearchStopped
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 
 from test_kernel import _middlegames
 
 
 @pytest.fixture(autouse=True)
 def _classic_search(monkeypatch):
-    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    """These tests guard the classic search (native/search/search.c and alphabeta.py), which Master
     no longer runs by default (levels.SEARCHES)."""
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 
@@ -98,7 +98,7 @@ def test_time_limited_searches_keep_their_table_across_moves():
     """A second search of a position (under a deadline) starts from what the first one stored."""
     import time
 
-    from game.engine import alphabeta
+    from game.engine.backend.pure import alphabeta
 
     alphabeta._shared_table.cache_clear()
     position = _middlegames()[2]

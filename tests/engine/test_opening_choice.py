@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine import Level, Limit, SearchResult
-from game.engine.opening_choice import choose_colour, forced_win, place_two, propose_opening
+from game.engine.coach.opening_choice import choose_colour, forced_win, place_two, propose_opening
 from game.rules import Board, Rule, Stone
 from game.rules.named_openings import ALL
 from game.rules.opening import Choice

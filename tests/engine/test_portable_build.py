@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import state
+from game.engine.backend.pure import state
 
 ROOT = Path(__file__).resolve().parents[2]
 MIDDLEGAMES = ROOT / "benchmarks" / "data" / "middlegames.txt"
@@ -25,7 +25,8 @@ MIDDLEGAMES = ROOT / "benchmarks" / "data" / "middlegames.txt"
 SEARCHES = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from game.engine import Level, Limit, Position, search, state
+from game.engine import Level, Limit, Position, search
+from game.engine.backend.pure import state
 from game.rules import Board, Rule
 print(state._compiled.__file__)
 lines = [line.split("#", 1)[0].split() for line in open(sys.argv[2], encoding="utf-8")]

@@ -1,4 +1,4 @@
-"""The depth-shaped search (native/search_pvs.c, issue 31), run below the root when a level's
+"""The depth-shaped search (native/search/search_pvs.c, issue 31), run below the root when a level's
 config says search="pvs": Master's, unless GOMOKU_SEARCH=classic.
 
 It is a different tree from the old search, so it is held to outcomes, not to nodes: it
@@ -13,12 +13,12 @@ import time
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine.alphabeta import AlphaBeta
-from game.engine.clock import Clock
-from game.engine.levels import PVS_MAX_DEPTH, SEARCHES, level_config
-from game.engine.scores import WIN_THRESHOLD
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.clock import Clock
+from game.engine.levels.config import PVS_MAX_DEPTH, SEARCHES, level_config
+from game.engine.move_search.scores import WIN_THRESHOLD
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 from game.rules import Rule, Stone
 
 from engine_positions import load_tactics, position_from_rows, rapfi_labels

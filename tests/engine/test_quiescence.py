@@ -6,19 +6,19 @@ from dataclasses import replace
 
 import pytest
 
-from game.engine.alphabeta import AlphaBeta
+from game.engine.backend.pure.alphabeta import AlphaBeta
 from game.engine.api import Level
-from game.engine.clock import Clock
-from game.engine.levels import level_config
-from game.engine.state import BLACK, WHITE, EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.move_search.clock import Clock
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.state import BLACK, WHITE, EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 
 from engine_positions import board_from_rows
 
 
 @pytest.fixture(autouse=True)
 def _classic_search(monkeypatch):
-    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    """These tests guard the classic search (native/search/search.c and alphabeta.py), which Master
     no longer runs by default (levels.SEARCHES)."""
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 

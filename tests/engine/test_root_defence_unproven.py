@@ -11,15 +11,15 @@ import time
 
 import pytest
 
-from game.engine import state
-from game.engine.alphabeta import AlphaBeta
+from game.engine.backend.pure import state
+from game.engine.backend.pure.alphabeta import AlphaBeta
 from game.engine.api import Level
-from game.engine.clock import Clock
-from game.engine.defence import RootDefence
-from game.engine.eval_weights import weights_for
-from game.engine.levels import level_config
-from game.engine.state import EngineBoard
-from game.engine.threats import ThreatSearch
+from game.engine.move_search.clock import Clock
+from game.engine.move_search.defence import RootDefence
+from game.engine.eval.eval_weights import weights_for
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend.pure.threats import ThreatSearch
 from game.rules import Board, Rule
 
 pytestmark = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")

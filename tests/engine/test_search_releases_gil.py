@@ -49,9 +49,9 @@ def test_the_main_thread_runs_while_a_compiled_search_thinks():
 
 @kernel_in_use
 def test_a_board_being_searched_refuses_a_make_from_the_poll():
-    from game.engine import state
-    from game.engine.clock import Clock
-    from game.engine.threats import ThreatSearch
+    from game.engine.backend.pure import state
+    from game.engine.move_search.clock import Clock
+    from game.engine.backend.pure.threats import ThreatSearch
 
     board = Board(15)
     for point in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (6, 7), (7, 6), (9, 5), (6, 6), (8, 7)]:

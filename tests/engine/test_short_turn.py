@@ -6,17 +6,17 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine import root as root_module
-from game.engine.alphabeta import AlphaBeta
-from game.engine.levels import level_config
-from game.engine.tss import ThreatSpaceSearch
+from game.engine.move_search import root as root_module
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.levels.config import level_config
+from game.engine.backend.pure.tss import ThreatSpaceSearch
 
 from test_kernel import _middlegames
 
 
 @pytest.fixture(autouse=True)
 def _classic_search(monkeypatch):
-    """These tests guard the classic search (native/search.c and alphabeta.py), which Master
+    """These tests guard the classic search (native/search/search.c and alphabeta.py), which Master
     no longer runs by default (levels.SEARCHES)."""
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from game.engine import patterns as pt
-from game.engine.state import EngineBoard
+from game.engine.eval import patterns as pt
+from game.engine.backend.pure.state import EngineBoard
 from game.rules import Rule
 
 

@@ -11,11 +11,11 @@ import types
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine import root as root_module
-from game.engine import root_stages
-from game.engine import timeplan
-from game.engine.alphabeta import AlphaBeta
-from game.engine.timeplan import TimePlan
+from game.engine.move_search import root as root_module
+from game.engine.move_search import root_stages
+from game.engine.move_search import timeplan
+from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.move_search.timeplan import TimePlan
 
 from coach_positions import position_of
 from markers import kernel_in_use

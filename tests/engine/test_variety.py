@@ -2,7 +2,7 @@
 
 from game.engine import Level, Position, SearchResult, search
 from game.engine.api import Candidate
-from game.engine.variety import DEEP_VARIETY_STONES, MARGIN, variety_plan, vary
+from game.engine.move_search.variety import DEEP_VARIETY_STONES, MARGIN, variety_plan, vary
 from game.model import Game, GameConfig, Player
 from game.model.serialize import game_from_dict, game_to_dict
 from game.records import read_sgf, write_sgf

@@ -10,10 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import Limit
-from game.engine.api import Candidate
-from game.engine.analysis import Analysis
-from game.engine import AnalysisReply, EngineReply, Purpose
+from game.engine import Analysis, AnalysisReply, Candidate, EngineReply, Limit, Purpose
 from game.i18n import set_language, tr
 from game.loop_pacing import MAX_IDLE_SECONDS
 from game.model import Game, GameConfig, Player

@@ -1,7 +1,6 @@
 """Pure parts of the coach's screens: the graph's layout, teaching mode's verdict."""
 
-from game.engine.analysis import Analysis, Proof
-from game.engine.api import Candidate
+from game.engine import Analysis, Candidate, Proof
 from game.rules import Stone
 from game.scenes.play.teaching import judge_move
 from game.ui.eval_graph import graph_points, move_at

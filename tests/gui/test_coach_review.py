@@ -8,7 +8,7 @@ import pytest
 from gui_driver import click, click_button, frames, press, run_until
 
 from game.coach import GameReview, MoveClass, MoveReview, PlayerSummary
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.model import Game, GameConfig, Player
 from game.records import GameRecord
 from game.rules import Rule, Stone

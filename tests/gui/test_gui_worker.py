@@ -102,7 +102,7 @@ def test_worker_exits_when_the_game_dies_without_closing_it(tmp_path):
 
     script = (
         "import os, sys\n"
-        "from game.engine.worker import EngineWorker\n"
+        "from game.engine import EngineWorker\n"
         "worker = EngineWorker()\n"
         "worker.start()\n"
         "print(worker._process.pid, flush=True)\n"

@@ -1,6 +1,6 @@
 """The teaching stop names the kind of forced win in words, as the analysis panel does."""
 
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.i18n import set_language, tr
 from game.rules import Stone
 from game.scenes.play.coach import verdict_text

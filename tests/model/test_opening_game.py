@@ -8,8 +8,7 @@ import itertools
 
 import pytest
 
-from game.engine import Level, Limit, Position
-from game.engine.opening_choice import decide
+from game.engine import Level, Limit, Position, decide
 from game.model import Game, GameConfig, OpeningChoiceDueError, Player, game_from_dict, game_to_dict
 from game.model.opening_play import apply_decision, opening_task
 from game.rules import Stone

@@ -29,7 +29,7 @@ def _complete_wheel() -> list[str]:
 
 def test_the_shipped_files_include_the_assets_and_the_c_core():
     assert "fonts/GomokuUI.ttf" in ASSETS and "sounds/place_1.wav" in ASSETS
-    assert "game/engine/native/board.h" in FILES and "game/engine/native/binding.c" in FILES
+    assert "game/engine/native/game/board.h" in FILES and "game/engine/native/binding.c" in FILES
     assert not any(name.startswith((".venv/", "build/")) or name.endswith(".so") for name in FILES)
 
 
@@ -52,7 +52,7 @@ def test_an_sdist_without_the_headers_or_the_assets_is_refused():
     assert check_wheel.missing_from_sdist(everything + ["gomoku_desktop-0.1.0/MANIFEST.in"], FILES) == []
     lacking = [name for name in everything if not name.endswith((".h", ".wav"))]
     missing = check_wheel.missing_from_sdist(lacking, FILES)
-    assert "game/engine/native/board.h" in missing and "assets/sounds/win.wav" in missing
+    assert "game/engine/native/game/board.h" in missing and "assets/sounds/win.wav" in missing
     assert not any(name.endswith(".c") for name in missing)
 
 

@@ -3,8 +3,7 @@ reach (START 5) answered "ERROR internal error" because candidate stones fell of
 
 from protocol_helpers import converse
 
-from game.engine import Level, Limit
-from game.engine.opening_choice import propose_opening
+from game.engine import Level, Limit, propose_opening
 from game.rules import Rule
 
 

@@ -174,7 +174,7 @@ def test_a_cancelled_job_never_delivers_its_move(tmp_path):
 
 
 def test_an_external_analysis_comes_in_the_builtin_analysis_shape():
-    from game.engine.analysis import Analysis
+    from game.engine import Analysis
 
     worker = ExternalEngineWorker(fake_brain("none"), turn_ms=200, grace_ms=300)
     try:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.engine.api import Level
+from game.engine import Level
 from game.model import Game, game_from_dict, game_to_dict
 from game.model.players import GameConfig, Player
 from game.rating.glicko2 import Rating

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from game.engine.api import RENAMED_RUNGS, Level, default_limit
-from game.engine.levels import level_config
+from game.engine import RENAMED_RUNGS, Level, default_limit, level_config
 from game.rating.ladder import LADDER_VERSION, NAMED_RUNGS, level_for_choice
 from game.storage.rating_store import PlayerRating
 from game.storage.settings import Settings

@@ -19,7 +19,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 16
+#define KERNEL_API_VERSION 17 /* 17: the numbers the Python engine shares are exported (params.h) */
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -461,7 +461,7 @@ Table_dealloc(TableObject *self)
 
 static PyMethodDef Table_methods[] = {{NULL, NULL, 0, NULL}};
 
-static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (native/tt.h), kept across "
+static PyTypeObject TableType = MODULE_TYPE(Table, "Table(entries): a transposition table (native/search/tt.h), kept across "
                                             "a game's searches, or exact (entries 0).");
 
 typedef struct {
@@ -650,6 +650,37 @@ static struct PyModuleDef kernel_module = {
     .m_size = -1,
 };
 
+/* The numbers the Python engine shares with this core (params.h, search.h), so that
+ * game/engine/move_search/params.py can be held equal to them by a test. */
+static int
+add_shared_numbers(PyObject *module)
+{
+    const struct {
+        const char *name;
+        long value;
+    } numbers[] = {
+        {"MAX_PLY", MAX_PLY},
+        {"MIN_WIDTH", MIN_WIDTH},
+        {"LMR_AFTER", LMR_AFTER},
+        {"COMPILED_THREAT_NODES", COMPILED_THREAT_NODES},
+        {"WIN", WIN},
+        {"WIN_THRESHOLD", WIN_THRESHOLD},
+        {"UNPROVEN_WIN", UNPROVEN_WIN},
+        {"UNPROVEN_THRESHOLD", UNPROVEN_THRESHOLD},
+    };
+    for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++)
+        if (PyModule_AddIntConstant(module, numbers[k].name, numbers[k].value) < 0)
+            return -1;
+    PyObject *side_key = PyLong_FromUnsignedLongLong(SIDE_KEY);
+    if (side_key == NULL)
+        return -1;
+    if (PyModule_AddObject(module, "SIDE_KEY", side_key) < 0) {
+        Py_DECREF(side_key);
+        return -1;
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
@@ -659,7 +690,7 @@ PyInit__kernel(void)
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
-    int failed = PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0;
+    int failed = PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0 || add_shared_numbers(module) < 0;
     for (int k = 0; k < 4 && !failed; k++)
         failed = PyModule_AddType(module, types[k]) < 0; /* readies it; named after tp_name's last part */
     if (failed)

@@ -14,7 +14,7 @@ import pygame
 
 from game.coach import GameReview, MoveClass, MoveReview, describe
 from game.coach.external_analyst import AnalystSpec
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.i18n import current_language, tr
 from game.records import GameRecord, point_to_notation
 from game.rules import Point, Stone

@@ -22,7 +22,7 @@ import pygame
 from game.coach import GameReview, MoveReview, ReviewRunner
 from game.coach.annotated_sgf import write_annotated
 from game.coach.external_analyst import AnalystSpec
-from game.engine.analysis import Proof
+from game.engine import Proof
 from game.i18n import current_language, tr
 from game.model import Game
 from game.puzzles.collection import GamePuzzles, puzzle_folder

@@ -19,8 +19,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.engine import Limit
-from game.engine.analysis import Analysis
+from game.engine import Analysis, Limit
 from game.i18n import tr
 from game.model import Game, UndoNotAllowedError
 from game.records import point_to_notation

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.analysis import Analysis, Proof
+from game.engine import Analysis, Proof
 from game.rules import Point, Stone
 
 #: After a different move, the player still counts as winning from this chance on (the

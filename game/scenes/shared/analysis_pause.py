@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
-from game.engine.analysis import Analysis
+from game.engine import Analysis
 
 
 class PauseReason(Enum):

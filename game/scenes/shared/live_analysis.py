@@ -22,8 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.engine import AnalysisReply, FailedReply, Limit, Position
-from game.engine.analysis import Analysis
+from game.engine import Analysis, AnalysisReply, FailedReply, Limit, Position
 from game.i18n import tr
 from game.rules import Board
 

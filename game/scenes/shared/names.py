@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine.api import Level
+from game.engine import Level
 from game.i18n import tr
 from game.model import Game
 from game.rules import Board, Reason, Stone

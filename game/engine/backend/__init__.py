@@ -1,0 +1,1 @@
+"""How the engine computes: the pure-Python reference (pure/) and the bridge to the compiled kernel (native.py)."""

@@ -1,0 +1,1 @@
+"""What a position is worth: line patterns, the evaluation weights and the shape-combination tables."""

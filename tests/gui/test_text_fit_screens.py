@@ -248,8 +248,7 @@ def test_the_analysis_panel_keeps_its_best_moves_and_the_score_tags_never_pile_u
     """Issue 56 item 15: at 760x540 the panel lost its list of best moves and the % tags piled up."""
     from test_analysis_pause import RULES, Analyst, Clock
 
-    from game.engine.analysis import Analysis
-    from game.engine.api import Candidate
+    from game.engine import Analysis, Candidate
     from game.rules import Stone
     from game.scenes.shared.analysis_pause import AnalysisPause
 

@@ -28,11 +28,11 @@ from gui_driver import click, click_button, frames  # noqa: E402
 
 LOCAL = Settings(player_name="Alice", online_interface=LOOPBACK, online_port=0, discovery_interface=LOOPBACK,
                  discovery_address=LOOPBACK)
-FAST = Timeouts(heartbeat=0.2, silence=2.0, line=1.0, handshake=2.0, connect=2.0)
+FAST = Timeouts(heartbeat=0.2, silence=2.0, line=1.0, handshake=5.0, connect=5.0)
 
 
-def run(app, others, until, seconds=5.0):
-    """App frames and the headless peer's polls until `until()` (bounded)."""
+def run(app, others, until, seconds=15.0):
+    """App frames and the headless peer's polls until `until()` (bounded generously: a busy CI machine is slow)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and not until():
         frames(app)

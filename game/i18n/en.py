@@ -547,4 +547,6 @@ STRINGS: dict[str, str] = {
     "ladder.desc.2500": "The full engine's deep search on a large fixed budget, without its longest threat searches.",
     "level.2650": "Master · 2650",
     "ladder.desc.2650": "The full engine (Master).",
+    # puzzles: a puzzle solved after a hint (issue 55)
+    "puzzles.change_solved_hinted": "Solved with a hint, so it counts as not solved · rating {change}",
 }

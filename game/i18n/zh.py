@@ -549,4 +549,6 @@ STRINGS: dict[str, str] = {
     "ladder.desc.2500": "完整引擎的深度搜索，计算量上限更大，不做最长的连续进攻搜索。",
     "level.2650": "大师 · 2650",
     "ladder.desc.2650": "完整引擎（大师）。",
+    # puzzles: a puzzle solved after a hint (issue 55)
+    "puzzles.change_solved_hinted": "借助提示解出，计为未完成 · 等级分 {change}",
 }

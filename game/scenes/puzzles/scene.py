@@ -54,7 +54,7 @@ class PuzzlesScene(Scene):
         self._forbidden_key: tuple | None = None
         self._take_notices()
         chosen = self.library.find(puzzle_id) if puzzle_id else None
-        self.open(chosen or self.library.next(self.source))
+        self.open(chosen or self._next())
         if self.source == GAMES:
             self.library.start_making()
         self.resize(self.app.screen.get_size())
@@ -65,6 +65,10 @@ class PuzzlesScene(Scene):
         self.library.stop()
 
     # ----------------------------------------------------------------- puzzles
+    def _next(self, skip: str | None = None) -> Puzzle | None:
+        """The next puzzle, new ones of the rule the player plays first."""
+        return self.library.next(self.source, skip=skip, rule=self.app.settings.rule_value)
+
     def open(self, puzzle: Puzzle | None) -> None:
         self.attempt = Attempt(puzzle) if puzzle is not None else None
         self.change = None
@@ -90,7 +94,7 @@ class PuzzlesScene(Scene):
             self.source = value
             if value == GAMES:
                 self.library.start_making()
-            self.open(self.library.next(self.source))
+            self.open(self._next())
         elif action == "back":
             self.app.manager.switch("menu")
         elif attempt is None:
@@ -103,7 +107,8 @@ class PuzzlesScene(Scene):
         elif action == "retry":
             attempt.reset()
         elif action == "next":
-            self.open(self.library.next(self.source, skip=attempt.puzzle.id))
+            if self._can_move_on():
+                self.open(self._next(skip=attempt.puzzle.id))
             return
         self._after_change()
 
@@ -171,6 +176,14 @@ class PuzzlesScene(Scene):
         self.focus.set_widgets(widgets)
         self._refresh_buttons()
 
+    def _can_move_on(self) -> bool:
+        """Next is lit only once the puzzle was tried (a move, a hint) or its solution shown,
+        and there is another puzzle to go to."""
+        attempt = self.attempt
+        if attempt is None or len(self.library.puzzles(self.source)) < 2:
+            return False
+        return attempt.result is not None or len(attempt.board.history) > attempt.start_moves
+
     def _refresh_buttons(self) -> None:
         attempt = self.attempt
         playing = attempt is not None and attempt.phase is Phase.PLAYING
@@ -178,7 +191,7 @@ class PuzzlesScene(Scene):
             "hint": playing and attempt is not None and attempt.hint_level < 2,
             "solution": attempt is not None and attempt.phase is not Phase.SHOWN,
             "retry": attempt is not None and (len(attempt.board.history) > attempt.start_moves or not playing),
-            "next": len(self.library.puzzles(self.source)) > 1 or attempt is None,
+            "next": self._can_move_on(),
         }
         for widget in self.focus.widgets:
             if widget.action in states:
@@ -226,7 +239,7 @@ class PuzzlesScene(Scene):
         self.time += dt
         if self.library.collect() or self.library.making:
             if self.attempt is None and self.source == GAMES:
-                self.open(self.library.next(self.source))
+                self.open(self._next())
             self._refresh_buttons()
             self.mark_dirty()
         attempt = self.attempt

@@ -6,6 +6,7 @@ Standard library only (never pygame). `search` takes a plain `Position` and retu
 
 from .api import Level, Limit, Position, PositionError, SearchResult, default_limit
 from .root import search
+from .scores import WIN, WIN_THRESHOLD
 from .state import warm_up
 
-__all__ = ["Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up"]
+__all__ = ["WIN", "WIN_THRESHOLD", "Level", "Limit", "Position", "PositionError", "SearchResult", "default_limit", "search", "warm_up"]

@@ -1,7 +1,9 @@
 """Are the puzzles sound by an outside judge? Rapfi-classical, node-limited, on a seeded sample (measurement).
 
-    python benchmarks/puzzle_soundness.py [--file assets/puzzles/puzzles.txt] [--sample 100] [--seed 4]
+    python benchmarks/puzzle_soundness.py [--file assets/puzzles/puzzles.txt] [--per-goal 50] [--seed 4]
         [--nodes 2500000]
+
+(or --sample N: N puzzles drawn from the whole set, whatever their goal)
 
 Rapfi (../shared/anchors/rapfi/pbrain-rapfi-classical, a Gomocup brain; a measuring tool,
 never part of the game) is asked each position with its table cleared and a node budget
@@ -43,6 +45,13 @@ def sample(puzzles: list[Puzzle], size: int, seed: int) -> list[Puzzle]:
     return [p for i, p in enumerate(puzzles) if i in chosen]
 
 
+def sample_per_goal(puzzles: list[Puzzle], size: int, seed: int) -> list[Puzzle]:
+    """`size` win puzzles and `size` defences (or all there are), each drawn at random (seeded)."""
+    wins = sample([p for p in puzzles if p.goal.is_win], size, seed)
+    defences = sample([p for p in puzzles if p.goal is Goal.DEFEND], size, seed)
+    return wins + defences
+
+
 def _name(point) -> str:
     return point_to_notation(point, 15)
 
@@ -79,13 +88,15 @@ def judge_win(teachers: dict, puzzle: Puzzle) -> str | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE)
-    parser.add_argument("--sample", type=int, default=100)
+    parser.add_argument("--per-goal", type=int, default=50, help="win puzzles and defences sampled, each")
+    parser.add_argument("--sample", type=int, default=None, help="instead: this many from the whole set")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--nodes", type=int, default=2_500_000, help="Rapfi's node budget per search")
     args = parser.parse_args()
     if not RAPFI.exists():
         sys.exit(f"Rapfi is not at {RAPFI}")
-    puzzles = sample(read_puzzles(args.file), args.sample, args.seed)
+    every = read_puzzles(args.file)
+    puzzles = sample(every, args.sample, args.seed) if args.sample else sample_per_goal(every, args.per_goal, args.seed)
     started = time.perf_counter()
     teachers = {rule: Teacher([str(RAPFI)], rule, args.nodes, cwd=str(RAPFI.parent)) for rule in ("freestyle", "renju")}
     judged, sound = Counter(), Counter()
@@ -108,7 +119,7 @@ def main() -> int:
     finally:
         for teacher in teachers.values():
             teacher.close()
-    print(f"\n{args.file.name}: {sum(judged.values())} puzzles sampled (seed {args.seed}), Rapfi-classical at "
+    print(f"\n{args.file.name}: {sum(judged.values())} of {len(every)} puzzles sampled (seed {args.seed}), Rapfi-classical at "
           f"{args.nodes:,} nodes a search, table cleared; {time.perf_counter() - started:.0f} s")
     for kind in ("win", "defence"):
         if judged[kind]:

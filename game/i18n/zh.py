@@ -550,5 +550,5 @@ STRINGS: dict[str, str] = {
     "level.2650": "大师 · 2650",
     "ladder.desc.2650": "完整引擎（大师）。",
     # puzzles: a puzzle solved after a hint (issue 55)
-    "puzzles.change_solved_hinted": "借助提示解出，计为未完成 · 等级分 {change}",
+    "puzzles.change_solved_hinted": "用了提示后解出，计为未完成 · 等级分 {change}",
 }

@@ -2,7 +2,7 @@
 the proof. A wrong move is refuted on the board; Hint shows the area, then the move.
 
 Reached from the menu. Params: `source` ("bundled" or "games"), `puzzle_id` to open one
-puzzle, and `demo` ("hint", "failed", "solved") to open it in that state (screenshots and
+puzzle, and `demo` ("hint", "failed", "solved", "hinted-solved") to open it in that state (screenshots and
 the layout test). The computer's moves go down one by one, PACE_SECONDS apart.
 """
 
@@ -132,7 +132,10 @@ class PuzzlesScene(Scene):
                          if p not in attempt.puzzle.accepted and not attempt.board.is_forbidden(p, attempt.player)
                          and abs(p[0] - 7) + abs(p[1] - 7) > 4)
             attempt.play(wrong)
-        elif demo == "solved":
+        elif demo in ("solved", "hinted-solved"):
+            if demo == "hinted-solved":
+                attempt.hint()
+                self._after_change()
             while attempt.phase in (Phase.PLAYING, Phase.ANSWERING):
                 if attempt.phase is Phase.ANSWERING:
                     attempt.advance()

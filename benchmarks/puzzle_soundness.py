@@ -24,8 +24,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,32 +94,46 @@ def main() -> int:
     parser.add_argument("--sample", type=int, default=None, help="instead: this many from the whole set")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--nodes", type=int, default=2_500_000, help="Rapfi's node budget per search")
+    parser.add_argument("--jobs", type=int, default=1, help="puzzles judged at once (each with its own Rapfi)")
     args = parser.parse_args()
     if not RAPFI.exists():
         sys.exit(f"Rapfi is not at {RAPFI}")
     every = read_puzzles(args.file)
     puzzles = sample(every, args.sample, args.seed) if args.sample else sample_per_goal(every, args.per_goal, args.seed)
     started = time.perf_counter()
-    teachers = {rule: Teacher([str(RAPFI)], rule, args.nodes, cwd=str(RAPFI.parent)) for rule in ("freestyle", "renju")}
+    local = threading.local()
+    made: list[Teacher] = []
+    lock = threading.Lock()
+
+    def judged_one(puzzle: Puzzle) -> str | None:
+        """None when sound, else why not (each worker thread has its own two Rapfi processes)."""
+        if not hasattr(local, "teachers"):
+            local.teachers = {rule: Teacher([str(RAPFI)], rule, args.nodes, cwd=str(RAPFI.parent))
+                              for rule in ("freestyle", "renju")}
+            with lock:
+                made.extend(local.teachers.values())
+        try:
+            verify(puzzle, every_losing_move=puzzle.goal is Goal.DEFEND)
+        except ProofError as error:
+            return f"its proof does not replay: {error}"
+        if puzzle.goal is Goal.DEFEND:
+            return judge_defence(local.teachers[puzzle.rule.value], puzzle)
+        return judge_win(local.teachers, puzzle)
+
     judged, sound = Counter(), Counter()
     unsound: list[str] = []
     try:
-        for puzzle in puzzles:
-            kind = "defence" if puzzle.goal is Goal.DEFEND else "win"
-            judged[kind] += 1
-            try:
-                verify(puzzle, every_losing_move=puzzle.goal is Goal.DEFEND)
-                why = (judge_defence(teachers[puzzle.rule.value], puzzle) if kind == "defence"
-                       else judge_win(teachers, puzzle))
-            except ProofError as error:
-                why = f"its proof does not replay: {error}"
-            if why is None:
-                sound[kind] += 1
-            else:
-                unsound.append(f"  {puzzle.id} ({puzzle.rule.value} {puzzle.goal.value}): {why}")
-            print(f"{puzzle.id}: {'sound' if why is None else 'UNSOUND'}", flush=True)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for puzzle, why in zip(puzzles, pool.map(judged_one, puzzles)):
+                kind = "defence" if puzzle.goal is Goal.DEFEND else "win"
+                judged[kind] += 1
+                if why is None:
+                    sound[kind] += 1
+                else:
+                    unsound.append(f"  {puzzle.id} ({puzzle.rule.value} {puzzle.goal.value}): {why}")
+                print(f"{puzzle.id}: {'sound' if why is None else 'UNSOUND'}", flush=True)
     finally:
-        for teacher in teachers.values():
+        for teacher in made:
             teacher.close()
     print(f"\n{args.file.name}: {sum(judged.values())} of {len(every)} puzzles sampled (seed {args.seed}), Rapfi-classical at "
           f"{args.nodes:,} nodes a search, table cleared; {time.perf_counter() - started:.0f} s")

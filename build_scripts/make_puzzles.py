@@ -143,7 +143,8 @@ def puzzles_from_game(rule: Rule, moves, game_id: str, rejected: Rejections, cou
 def read_positions(path: Path) -> list[tuple[str, Rule, list[tuple[int, int]]]]:
     """(id, rule, stones) of each line `id|rule|stones` of a positions file, in the order
     they are judged: the defences first (the scarcer goal, and quick to judge), the rules
-    taking turns, so that a run stopped early (--max-positions) has some of each."""
+    taking turns, so that a run stopped early (--defence-positions, --win-positions) has some
+    of each."""
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
     rows = [line.split("|") for line in lines]
     groups: dict[tuple[bool, str], list] = {}
@@ -224,7 +225,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the finished games are kept for a resume")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes judging the earlier positions (the set is the same for any number)")
-    parser.add_argument("--max-positions", type=int, default=None, help="judge only the first this many of --positions")
+    parser.add_argument("--first-position", type=int, default=0,
+                        help="judge the positions from this one on only (a helper run with its own --progress, "
+                             "whose lines are then appended to the main progress file)")
+    parser.add_argument("--defence-positions", type=int, default=None,
+                        help="judge only the first this many defence positions of --positions")
+    parser.add_argument("--win-positions", type=int, default=None,
+                        help="judge only the first this many win positions of --positions")
     parser.add_argument("--fresh", action="store_true", help="start over, ignoring the progress file")
     parser.add_argument("--rerate", action="store_true",
                         help="only give the puzzles in --out the ratings the current formula gives (no games)")
@@ -256,8 +263,16 @@ def main(argv: list[str] | None = None) -> int:
             tally[kind] += 1
 
     known = read_positions(args.positions) if args.positions.name != "none" else []
-    known = known[:args.max_positions]
-    todo = [(index, row) for index, row in enumerate(known) if ("positions", index) not in done]
+    defences = sum(1 for ident, _, _ in known if not ident.endswith("w"))
+
+    def chosen(index: int) -> bool:
+        """Whether the earlier position `index` is judged in this run (the defences come first)."""
+        if index < defences:
+            return args.defence_positions is None or index < args.defence_positions
+        return args.win_positions is None or index - defences < args.win_positions
+
+    todo = [(index, row) for index, row in enumerate(known)
+            if chosen(index) and index >= args.first_position and ("positions", index) not in done]
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 and todo else nullcontext() as pool:
         judged = pool.imap(_judge_position, todo) if pool is not None else map(_judge_position, todo)
         for game in judged:  # in order, whichever worker judged it: the file is the same
@@ -266,7 +281,11 @@ def main(argv: list[str] | None = None) -> int:
             if game["number"] % 50 == 49:
                 print(f"{game['number'] + 1} earlier positions judged, {time.perf_counter() - started:.0f} s", flush=True)
     for index, (ident, rule, stones) in enumerate(known):
-        game = done[("positions", index)]
+        game = done.get(("positions", index))
+        if not chosen(index):
+            continue
+        if game is None:
+            sys.exit(f"earlier position {index} is not judged: merge the helper run's progress file first")
         counts.update(game["counts"])
         rejected.update(game["rejected"])
         for line in game["puzzles"]:
@@ -306,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
         "# Made by build_scripts/make_puzzles.py (see the README, 'Puzzle file format'); every proof is",
         "# checked on the rules board, every defence against the full search (game/puzzles/judge.py).",
         f"# --per-rule {args.per_rule} --defences-per-rule {args.defences_per_rule} --seed {args.seed} "
-        f"--max-games {args.max_games} --max-positions {args.max_positions}: {len(puzzles)} puzzles.",
+        f"--max-games {args.max_games} --defence-positions {args.defence_positions} "
+        f"--win-positions {args.win_positions}: {len(puzzles)} puzzles.",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(args.out, "\n".join(header + [format_puzzle(p) for p in puzzles]) + "\n")

@@ -52,9 +52,22 @@ class Verdict:
 
 
 def judge(board: Board, nodes: int = JUDGE_NODES) -> Verdict:
-    """Master's full search on `board` (side to move's view), node-bounded and deterministic."""
+    """Master's full search on `board` (side to move's view), node-bounded and deterministic.
+
+    Facing a single four, the search only blocks it and scores 0 without searching: then
+    the block is played and the position after it judged (the opponent's view, turned)."""
     result = search(Position.from_board(board), Limit(nodes=nodes), Level.MASTER, seed=0)
-    return Verdict(result.score, result.nodes)
+    if result.forced != "block-four" or abs(result.score) > WIN_THRESHOLD:
+        return Verdict(result.score, result.nodes)
+    board.push(result.move)
+    try:
+        after = judge(board, nodes)
+    finally:
+        board.pop()
+    score = -after.score
+    if after.wins or after.loses:  # one ply further from the five
+        score += 1 if score < 0 else -1
+    return Verdict(score, result.nodes + after.nodes)
 
 
 def judge_after(board: Board, point, stone, nodes: int = JUDGE_NODES) -> Verdict:

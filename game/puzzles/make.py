@@ -9,6 +9,7 @@ under the check it failed (the `rejected` Counter):
 (b) a win has exactly one winning first move: every other four or three wins neither by the
     threat searches nor by the full search (judge.py: Master's PVS, whose mate scores are
     proofs), and the full search's own first choice is the solution's move or no proven win;
+    a four after whose block the solution still wins only delays it, and is no rival;
 (c) a defence has one to `max_saving` saving moves (after each, no win for the opponent
     within the threat searches' budget) and every losing move has a refutation;
 (d) each saving move holds against the full search: a saving move it proves lost becomes a
@@ -36,7 +37,7 @@ from .judge import CLEARLY_LOST, JUDGE_NODES, judge_after
 from .prove import Prover
 from .puzzle import Goal, ProofNode, Puzzle
 from .rating import difficulty_of, starting_rating
-from .verify import ProofError, ProofFacts, board_of, proof_reach, untouched, verify, verify_win
+from .verify import ProofError, ProofFacts, board_of, five_points, proof_reach, untouched, verify, verify_win
 
 log = logging.getLogger(__name__)
 
@@ -195,6 +196,8 @@ def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter)
         if point == first.move:
             continue
         verdict = judge_after(board, point, side, RIVAL_NODES)
+        if (verdict.loses or verdict.score < -CLEARLY_LOST) and _delays(board, point, root):
+            continue
         if verdict.loses:
             rejected["(b) another first move wins by the full search"] += 1
             return False
@@ -202,6 +205,25 @@ def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter)
             rejected["(b) another first move leaves the defender clearly lost (evaluation)"] += 1
             return False
     return True
+
+
+def _delays(board: Board, point: Point, root: Point) -> bool:
+    """Whether the four `point` only delays the solution: after it and its block, `root`
+    still wins (the threat searches). A delaying four is no second solution."""
+    side = board.to_move
+    board.push(point, side)
+    try:
+        blocks = five_points(board, side)
+        if len(blocks) != 1 or board.is_forbidden(next(iter(blocks)), side.opponent):
+            return False  # not a four, or one that wins by itself
+        board.push(next(iter(blocks)), side.opponent)
+        try:
+            prover = Prover.on(board, nodes=FIND_NODES)
+            return prover.wins_with(int(side), prover.cell(root))
+        finally:
+            board.pop()
+    finally:
+        board.pop()
 
 
 def _holding(board: Board, saving: list[Point], rejected: Counter) -> tuple[list[Point] | None, list[Point]]:

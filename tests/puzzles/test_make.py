@@ -87,3 +87,13 @@ def test_a_win_with_a_second_winning_first_move_is_rejected_however_long_the_sec
     rejected = Counter()
     assert win_puzzle(board_of(sample["r0386-48w"]), "rival", rejected) is None
     assert rejected == Counter({"(b) another first move wins": 1})
+
+
+def test_a_rival_four_is_judged_after_its_block_not_scored_unsearched(sample):
+    # The search only blocks a single four (score 0, no search): the judge plays the block
+    # and judges on. Here the four c5 wins as well as the solution (Rapfi agrees).
+    known = sample["f0155-17w"]
+    assert judge_after(board_of(known), (2, 10), known.to_move, 1_000_000).loses  # c5
+    rejected = Counter()
+    assert win_puzzle(board_of(known), "rival-four", rejected) is None
+    assert rejected == Counter({"(b) another first move wins by the full search": 1})

@@ -1,50 +1,64 @@
 #!/usr/bin/env python3
 """Make assets/puzzles/puzzles.txt: puzzles from engine games, each proof checked on the rules board.
 
-    .venv/bin/python build_scripts/make_puzzles.py [--per-rule 520] [--seed 32] [--out FILE]
+    nice -n 10 .venv/bin/python build_scripts/make_puzzles.py [--per-rule 520] [--defences-per-rule 160]
+        [--seed 55] [--max-games 3000] [--out FILE]
 
-Plays fast seeded games (Casual and Strong, node-limited, so the games are the same on
-every machine) from the balanced openings in benchmarks/data/openings_200.txt and
-game/match/openings.txt, freestyle and renju, and looks at every position:
+Plays seeded games from the balanced openings in benchmarks/data/openings_200.txt and
+game/match/openings.txt, freestyle and renju (the rules alternate game by game), between
+players of many strengths: the ladder's rungs from 650 to 2350 and Casual against Strong
+(node-limited, so the games are the same on every machine), and the engine against itself
+(Master at a fixed node budget). It looks at every position:
 
 * the side to move has a forced win (the engine's VCF, then VCT up to three threes):
   a win puzzle ("win-by-fours" when it is a VCF, else "win");
 * it does not, the opponent would win if it passed, and it has no four to play: a
   defence puzzle.
 
-Each candidate is checked, and the rejections are counted per check:
-(a) the proof tree is a complete proof, replayed on the rules board to the five
-    (game/puzzles/verify.py; for a defence also after every losing move);
-(b) a win puzzle has exactly one winning first move: every other four or three is tried
-    with the same budget;
-(c) a defence puzzle has one to three saving moves (each proven: no win for the opponent
-    within the budget after it) and every losing move has a refutation.
+Each candidate goes through the checks of game/puzzles/make.py, and the rejections are
+counted per check: (a) the proof replays on the rules board; (b) a win is the only one, by
+the threat searches and by the full search; (c) a defence has one to three saving moves and
+every other move a refutation; (d) each saving move holds against the full search
+(Master's PVS at game.puzzles.judge.JUDGE_NODES, mate scores are proofs); (e) after it the
+defender is not clearly lost by the engine's evaluation (judge.CLEARLY_LOST).
 Only the first position of each winning streak in a game is kept, so one game gives a
-few puzzles, not the same one several times. Single process, deterministic (node budgets,
-no clock); prints counts per goal, rule and difficulty, the rejections and the time.
+few puzzles, not the same one several times. Once a rule has its share of win puzzles
+(--per-rule minus --defences-per-rule), only defences are looked for in it.
+
+Single process, deterministic (node budgets, no clock). Each finished game is appended to
+a progress file next to --out, so a stopped run resumes where it was (--fresh starts over);
+the set written is the same as an uninterrupted run's. Prints counts per goal, theme, rule
+and difficulty, the rejections per check and the time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import sys
 import time
 from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine import Level, Limit, Position, search  # noqa: E402
+from game.engine import Level, Limit, Position, default_limit, search  # noqa: E402
 from game.engine.eval import patterns as pt  # noqa: E402
 from game.match.openings import default_openings, load_openings  # noqa: E402
-from game.puzzles import Puzzle, format_puzzle, read_puzzles  # noqa: E402
+from game.puzzles import Goal, Puzzle, format_puzzle, parse_puzzle, read_puzzles  # noqa: E402
 from game.puzzles.make import CHECK_NODES, defence_puzzle, rerate, win_puzzle  # noqa: E402
 from game.puzzles.prove import Prover  # noqa: E402
+from game.records.atomic import atomic_write_text  # noqa: E402
+from game.records.notation import parse_moves  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402
 
 OUT = ROOT / "assets" / "puzzles" / "puzzles.txt"
 OPENINGS = ROOT / "benchmarks" / "data" / "openings_200.txt"
+#: The positions of the previous set, judged again first (each as the goal it had).
+POSITIONS = ROOT / "build_scripts" / "data" / "puzzle_positions_7885163.txt"
 SIZE = 15
 #: Fewest stones before a position is looked at (the opening is not a puzzle).
 MIN_STONES = 7
@@ -54,12 +68,33 @@ class Rejections(Counter):
     """Rejected candidates per check."""
 
 
+def _rung(level: Level) -> tuple[Level, Limit]:
+    """A ladder rung at its own node budget alone (its time is only a safety net in play)."""
+    return level, Limit(nodes=default_limit(level).nodes)
+
+
+#: The pairings, in turn (colours alternate with each round of them): the ladder's rungs
+#: at many strengths, mostly a weaker one against a stronger (mistakes make puzzles, a
+#: stronger defender makes defences that hold), the old set's Casual and Strong, and the
+#: engine against itself at a fixed budget.
+PAIRINGS = (
+    (_rung(Level.R650), _rung(Level.R1100)),
+    (_rung(Level.R950), _rung(Level.R1550)),
+    ((Level.CASUAL, Limit(nodes=4000)), (Level.STRONG, Limit(nodes=3000))),
+    (_rung(Level.R1300), _rung(Level.R1850)),
+    (_rung(Level.R850), _rung(Level.R1650)),
+    ((Level.MASTER, Limit(nodes=20_000)), (Level.MASTER, Limit(nodes=20_000))),
+    (_rung(Level.R1400), _rung(Level.R2200)),
+    (_rung(Level.R1100), _rung(Level.R2000)),
+    ((Level.CASUAL, Limit(nodes=4000)), (Level.CASUAL, Limit(nodes=4000))),
+    (_rung(Level.R1550), _rung(Level.R2350)),
+)
+
+
 def game_players(number: int) -> tuple[tuple[Level, Limit], tuple[Level, Limit]]:
-    """Casual against Casual, or Strong against Casual (colours alternating): mistakes make puzzles."""
-    casual = (Level.CASUAL, Limit(nodes=4000))
-    strong = (Level.STRONG, Limit(nodes=3000))
-    kinds = ((casual, casual), (strong, casual), (casual, strong))
-    return kinds[number % 3]
+    """Black's and white's level and budget in game `number`."""
+    first, second = PAIRINGS[number % len(PAIRINGS)]
+    return (first, second) if (number // len(PAIRINGS)) % 2 == 0 else (second, first)
 
 
 def play_game(rule: Rule, opening: list[tuple[int, int]], number: int, seed: int) -> list[tuple[int, int]]:
@@ -74,7 +109,8 @@ def play_game(rule: Rule, opening: list[tuple[int, int]], number: int, seed: int
     return board.moves
 
 
-def puzzles_from_game(rule: Rule, moves, game_id: str, rejected: Rejections, counts: Counter) -> list[Puzzle]:
+def puzzles_from_game(rule: Rule, moves, game_id: str, rejected: Rejections, counts: Counter,
+                      wins_wanted: bool = True) -> list[Puzzle]:
     """At most one win puzzle per winning streak of a side (the first position of it that
     passes the checks) and one defence puzzle per stretch of defending."""
     board = Board(SIZE, rule)
@@ -90,7 +126,7 @@ def puzzles_from_game(rule: Rule, moves, game_id: str, rejected: Rejections, cou
                 puzzle = None
                 if _wins(board, side):
                     kept_defence[side] = False
-                    if not kept_win[side]:
+                    if wins_wanted and not kept_win[side]:
                         puzzle = win_puzzle(board, ident + "w", rejected)
                         kept_win[side] = puzzle is not None
                 else:
@@ -104,6 +140,42 @@ def puzzles_from_game(rule: Rule, moves, game_id: str, rejected: Rejections, cou
     return found
 
 
+def read_positions(path: Path) -> list[tuple[str, Rule, list[tuple[int, int]]]]:
+    """(id, rule, stones) of each line `id|rule|stones` of a positions file, in the order
+    they are judged: the defences first (the scarcer goal, and quick to judge), the rules
+    taking turns, so that a run stopped early (--defence-positions, --win-positions) has some
+    of each."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    rows = [line.split("|") for line in lines]
+    groups: dict[tuple[bool, str], list] = {}
+    for ident, rule, stones in rows:
+        groups.setdefault((ident.endswith("w"), rule), []).append((ident, Rule(rule), parse_moves(stones, SIZE)))
+    found = []
+    for wins in (False, True):
+        lists = [groups.get((wins, rule.value), []) for rule in (Rule.FREESTYLE, Rule.RENJU)]
+        for index in range(max(map(len, lists))):
+            found.extend(group[index] for group in lists if index < len(group))
+    return found
+
+
+def puzzle_at(ident: str, rule: Rule, stones, rejected: Rejections) -> Puzzle | None:
+    """The position judged again as the goal its id names (a trailing w or d)."""
+    board = Board(SIZE, rule)
+    for point in stones:
+        board.push(point)
+    return win_puzzle(board, ident, rejected) if ident.endswith("w") else defence_puzzle(board, ident, rejected)
+
+
+def _judge_position(job) -> dict:
+    """One earlier position judged again, as a progress entry (run in a worker with --jobs)."""
+    index, (ident, rule, stones) = job
+    found_rejected, cpu = Rejections(), time.process_time()
+    found = puzzle_at(ident, rule, stones, found_rejected)
+    return {"rule": "positions", "number": index, "puzzles": [] if found is None else [format_puzzle(found)],
+            "rejected": dict(found_rejected), "counts": {"earlier positions": 1},
+            "cpu_s": round(time.process_time() - cpu, 2)}
+
+
 def _wins(board: Board, side: Stone) -> bool:
     return bool(Prover.on(board, nodes=CHECK_NODES).has_win(int(side)))
 
@@ -112,12 +184,55 @@ def _has_five_point(board: Board, stone: Stone) -> bool:
     return bool(Prover.on(board, nodes=CHECK_NODES).engine.by_class[int(stone)][pt.C_FIVE])
 
 
+class Progress:
+    """The finished games of a run, one JSON line each, so that a stopped run resumes.
+    The first line holds the run's settings: a file made with others is not reused."""
+
+    def __init__(self, path: Path, settings: dict, fresh: bool) -> None:
+        self.path = path
+        self.games: list[dict] = []
+        if path.exists() and not fresh:
+            lines = path.read_text(encoding="utf-8").splitlines()
+            if lines and json.loads(lines[0]) == settings:
+                for line in lines[1:]:
+                    try:
+                        self.games.append(json.loads(line))
+                    except json.JSONDecodeError:  # a line cut short by a stop: from there on, again
+                        atomic_write_text(path, "\n".join(lines[:len(self.games) + 1]) + "\n")
+                        break
+            else:
+                sys.exit(f"{path} was made with other settings: remove it or pass --fresh")
+        if not self.games:
+            path.write_text(json.dumps(settings) + "\n", encoding="utf-8")
+
+    def add(self, game: dict) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(game) + "\n")
+        self.games.append(game)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-rule", type=int, default=520, help="puzzles to make per rule (freestyle, renju)")
-    parser.add_argument("--seed", type=int, default=32)
-    parser.add_argument("--max-games", type=int, default=2000, help="games per rule at most")
+    parser.add_argument("--defences-per-rule", type=int, default=160,
+                        help="of them defences at least (the rest are wins; once they are made, only defences)")
+    parser.add_argument("--seed", type=int, default=55)
+    parser.add_argument("--max-games", type=int, default=3000, help="games per rule at most")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--positions", type=Path, default=POSITIONS,
+                        help="positions judged before any game is played (id|rule|stones lines); 'none' for none")
+    parser.add_argument("--progress", type=Path, default=ROOT / "build" / "make_puzzles.progress",
+                        help="where the finished games are kept for a resume")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes judging the earlier positions (the set is the same for any number)")
+    parser.add_argument("--first-position", type=int, default=0,
+                        help="judge the positions from this one on only (a helper run with its own --progress, "
+                             "whose lines are then appended to the main progress file)")
+    parser.add_argument("--defence-positions", type=int, default=None,
+                        help="judge only the first this many defence positions of --positions")
+    parser.add_argument("--win-positions", type=int, default=None,
+                        help="judge only the first this many win positions of --positions")
+    parser.add_argument("--fresh", action="store_true", help="start over, ignoring the progress file")
     parser.add_argument("--rerate", action="store_true",
                         help="only give the puzzles in --out the ratings the current formula gives (no games)")
     args = parser.parse_args(argv)
@@ -125,30 +240,96 @@ def main(argv: list[str] | None = None) -> int:
         return rerate_file(args.out)
     started = time.perf_counter()
     openings = load_openings(OPENINGS) + default_openings()
+    settings = {"per_rule": args.per_rule, "defences_per_rule": args.defences_per_rule, "seed": args.seed,
+                "positions": args.positions.name}
+    args.progress.parent.mkdir(parents=True, exist_ok=True)
+    progress = Progress(args.progress, settings, args.fresh)
+    done = {(game["rule"], game["number"]): game for game in progress.games}
     rejected = Rejections()
     counts: Counter = Counter()
     puzzles: list[Puzzle] = []
-    for rule in (Rule.FREESTYLE, Rule.RENJU):
-        made = 0
-        for number in range(args.max_games):
-            opening = openings[number % len(openings)].points(SIZE)
-            moves = play_game(rule, opening, number, args.seed)
+    made: dict[Rule, Counter] = {rule: Counter() for rule in (Rule.FREESTYLE, Rule.RENJU)}
+    wins_quota = args.per_rule - args.defences_per_rule
+    seen: set = set()
+
+    def take(puzzle: Puzzle, tally: Counter) -> None:
+        kind = "defend" if puzzle.goal is Goal.DEFEND else "win"
+        position = (puzzle.rule, puzzle.goal, frozenset(puzzle.moves[0::2]), frozenset(puzzle.moves[1::2]))
+        if position in seen:
+            rejected["the same position as an earlier puzzle"] += 1
+        elif not (kind == "win" and tally["win"] >= wins_quota):
+            seen.add(position)
+            puzzles.append(puzzle)
+            tally[kind] += 1
+
+    known = read_positions(args.positions) if args.positions.name != "none" else []
+    defences = sum(1 for ident, _, _ in known if not ident.endswith("w"))
+
+    def chosen(index: int) -> bool:
+        """Whether the earlier position `index` is judged in this run (the defences come first)."""
+        if index < defences:
+            return args.defence_positions is None or index < args.defence_positions
+        return args.win_positions is None or index - defences < args.win_positions
+
+    todo = [(index, row) for index, row in enumerate(known)
+            if chosen(index) and index >= args.first_position and ("positions", index) not in done]
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 and todo else nullcontext() as pool:
+        judged = pool.imap(_judge_position, todo) if pool is not None else map(_judge_position, todo)
+        for game in judged:  # in order, whichever worker judged it: the file is the same
+            progress.add(game)
+            done[("positions", game["number"])] = game
+            if game["number"] % 50 == 49:
+                print(f"{game['number'] + 1} earlier positions judged, {time.perf_counter() - started:.0f} s", flush=True)
+    for index, (ident, rule, stones) in enumerate(known):
+        game = done.get(("positions", index))
+        if not chosen(index):
+            continue
+        if game is None:
+            sys.exit(f"earlier position {index} is not judged: merge the helper run's progress file first")
+        counts.update(game["counts"])
+        rejected.update(game["rejected"])
+        for line in game["puzzles"]:
+            take(parse_puzzle(line), made[rule])
+    for number in range(args.max_games):
+        for rule in (Rule.FREESTYLE, Rule.RENJU):
+            tally = made[rule]
+            if tally["win"] >= wins_quota and tally["defend"] >= args.defences_per_rule:
+                continue
+            game = done.get((rule.value, number))
+            if game is None:
+                cpu = time.process_time()
+                opening = openings[number % len(openings)].points(SIZE)
+                moves = play_game(rule, opening, number, args.seed)
+                found_rejected, found_counts = Rejections(), Counter()
+                found = puzzles_from_game(rule, moves, f"{number:04d}", found_rejected, found_counts,
+                                          wins_wanted=tally["win"] < wins_quota)
+                game = {"rule": rule.value, "number": number, "puzzles": [format_puzzle(p) for p in found],
+                        "rejected": dict(found_rejected), "counts": dict(found_counts),
+                        "cpu_s": round(time.process_time() - cpu, 2)}
+                progress.add(game)
             counts[f"games {rule.value}"] += 1
-            for puzzle in puzzles_from_game(rule, moves, f"{number:04d}", rejected, counts):
-                puzzles.append(puzzle)
-                made += 1
-            if number % 20 == 19:
-                print(f"{rule.value}: {number + 1} games, {made} puzzles, {time.perf_counter() - started:.0f} s", flush=True)
-            if made >= args.per_rule:
-                break
+            counts.update(game["counts"])
+            rejected.update(game["rejected"])
+            for line in game["puzzles"]:
+                take(parse_puzzle(line), tally)
+        if number % 10 == 9:
+            print(f"{number + 1} games a rule: " + "; ".join(f"{rule.value} {dict(tally)}" for rule, tally in made.items())
+                  + f", {time.perf_counter() - started:.0f} s", flush=True)
+        if all(t["win"] >= wins_quota and t["defend"] >= args.defences_per_rule for t in made.values()):
+            break
     elapsed = time.perf_counter() - started
+    cpu_total = sum(game.get("cpu_s", 0) for game in progress.games)
+    print(f"CPU time of every game and position judged, this run and the runs it resumed: {cpu_total:.0f} s")
     header = [
         "# Gomoku puzzles: id|rule|to_move|goal|position|solution|accepted|refutations|theme|rating|difficulty",
         "# Made by build_scripts/make_puzzles.py (see the README, 'Puzzle file format'); every proof is",
-        f"# checked on the rules board. --per-rule {args.per_rule} --seed {args.seed}: {len(puzzles)} puzzles.",
+        "# checked on the rules board, every defence against the full search (game/puzzles/judge.py).",
+        f"# --per-rule {args.per_rule} --defences-per-rule {args.defences_per_rule} --seed {args.seed} "
+        f"--max-games {args.max_games} --defence-positions {args.defence_positions} "
+        f"--win-positions {args.win_positions}: {len(puzzles)} puzzles.",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(header + [format_puzzle(p) for p in puzzles]) + "\n", encoding="utf-8")
+    atomic_write_text(args.out, "\n".join(header + [format_puzzle(p) for p in puzzles]) + "\n")
     report(puzzles, rejected, counts, elapsed)
     return 0
 
@@ -159,7 +340,7 @@ def rerate_file(path: Path) -> int:
     lines = path.read_text(encoding="utf-8").splitlines()
     header = [line for line in lines if line.startswith("#")]
     puzzles = [rerate(p) for p in read_puzzles(path)]
-    path.write_text("\n".join(header + [format_puzzle(p) for p in puzzles]) + "\n", encoding="utf-8")
+    atomic_write_text(path, "\n".join(header + [format_puzzle(p) for p in puzzles]) + "\n")
     report(puzzles, Rejections(), Counter({"rerated": len(puzzles)}), time.perf_counter() - started)
     return 0
 

@@ -6,7 +6,7 @@ played out) and hinted (the area, then the move), in English and Chinese at thre
     SDL_VIDEODRIVER=x11 DISPLAY=:93 python build_scripts/puzzle_screenshots.py [OUT_DIR]
 
 For each language (en, zh) and window (760x540, 1120x800, 1920x1080) writes
-solved-<lang>-<size>.png, failed-<lang>-<size>.png, hint-<lang>-<size>.png (the area) and
+solved-, hinted-solved-, fresh-, failed-<lang>-<size>.png, hint-<lang>-<size>.png (the area) and
 hint2-<lang>-<size>.png (the move) into OUT_DIR (default runs/screenshots/puzzles, not
 committed). The puzzles are the bundled set's, picked by a fixed seed (the layout test,
 tests/gui/test_gui_text_fits.py, opens the same states). A throwaway store keeps the
@@ -41,17 +41,21 @@ STATES = {
     "solved": {"seed": 3, "demo": "solved"},
     "failed": {"seed": 1, "demo": "failed"},
     "hint": {"seed": 2, "demo": "hint"},
+    "hinted-solved": {"seed": 3, "demo": "hinted-solved"},  # one sentence, not two that disagree
+    "fresh": {"seed": 4},  # just opened: Next unlit; the first puzzle is of the player's rule
 }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", type=Path, default=ROOT / "runs" / "screenshots" / "puzzles")
+    parser.add_argument("--size", help="one window size only, WxH")
     args = parser.parse_args(argv)
+    sizes = [tuple(map(int, args.size.split("x")))] if args.size else SIZES
     args.out.mkdir(parents=True, exist_ok=True)
     written, driver = [], ""
     for language in ("en", "zh"):
-        for width, height in SIZES:
+        for width, height in sizes:
             scratch = tempfile.TemporaryDirectory()
             store = UserStore(root=Path(scratch.name))
             store.save_settings(Settings(language=language))

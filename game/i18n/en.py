@@ -624,4 +624,6 @@ STRINGS: dict[str, str] = {
     "feel.seats_now": "{black} plays Black, {white} plays White.",
     "feel.unfinished": "You have an unfinished game. Press again to start a new one, or Continue game to finish it.",
     "feel.adaptive_plays": "Adaptive: {level} now, an even match for your rating ({rating}).",
+    # puzzles: a puzzle solved after a hint (issue 55)
+    "puzzles.change_solved_hinted": "Solved with a hint, so it counts as not solved · rating {change}",
 }

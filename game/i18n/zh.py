@@ -626,4 +626,6 @@ STRINGS: dict[str, str] = {
     "feel.seats_now": "{black}执黑，{white}执白。",
     "feel.unfinished": "你有一盘未下完的棋。再按一次开始新的一盘，或选“继续对局”下完它。",
     "feel.adaptive_plays": "自适应：现在是{level}，与你的等级分（{rating}）势均力敌。",
+    # puzzles: a puzzle solved after a hint (issue 55)
+    "puzzles.change_solved_hinted": "用了提示后解出，计为未完成 · 等级分 {change}",
 }

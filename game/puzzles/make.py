@@ -6,12 +6,20 @@ under the check it failed (the `rejected` Counter):
 
 (a) the proof tree replays on the rules board to the five (verify.py; for a defence also
     after every losing move);
-(b) a win has exactly one winning first move: every other four or three is tried with the
-    same budget, and a rival is allowed only when its proof is MUCH_LONGER moves longer;
+(b) a win has exactly one winning first move: every other four or three wins neither by the
+    threat searches nor by the full search (judge.py: Master's PVS, whose mate scores are
+    proofs), and the full search's own first choice is the solution's move or no proven win;
+    a four after whose block the solution still wins only delays it, and is no rival;
 (c) a defence has one to `max_saving` saving moves (after each, no win for the opponent
-    within the budget) and every losing move has a refutation.
+    within the threat searches' budget) and every losing move has a refutation;
+(d) each saving move holds against the full search: a saving move it proves lost becomes a
+    rejected move when a proof tree for it is found (else the candidate is rejected), and
+    a position where no saving move is left is lost whatever the defender plays: left out;
+(e) after each saving move the attacker's score is at most judge.CLEARLY_LOST: the
+    defender is not clearly lost by the engine's evaluation either.
 
-Deterministic: every search is bounded by nodes, never by the clock.
+Deterministic: every search is bounded by nodes, never by the clock, and the full search
+starts from a fresh table.
 """
 
 from __future__ import annotations
@@ -20,22 +28,30 @@ import logging
 from collections import Counter
 from dataclasses import replace
 
-from game.engine import C_BLOCK4_FLEX3, FOUR_CLASSES, THREE_CLASSES, Clock, SearchStopped
-from game.rules import Board
+from game.engine import (
+    C_BLOCK4_FLEX3, FOUR_CLASSES, THREE_CLASSES, WIN_THRESHOLD, Clock, Level, Limit, Position, SearchStopped, search,
+)
+from game.rules import Board, Point
 
+from .judge import CLEARLY_LOST, JUDGE_NODES, judge_after
 from .prove import Prover
-from .puzzle import Goal, Puzzle
+from .puzzle import Goal, ProofNode, Puzzle
 from .rating import difficulty_of, starting_rating
-from .verify import ProofError, ProofFacts, board_of, proof_reach, untouched, verify, verify_win
+from .verify import ProofError, ProofFacts, board_of, five_points, proof_reach, untouched, verify, verify_win
 
 log = logging.getLogger(__name__)
 
 #: Threat-search nodes for finding a win and building its tree, and for each other check.
 FIND_NODES = 400_000
 CHECK_NODES = 60_000
-#: Another winning first move is allowed when its proof is at least this many attacker
-#: moves longer than the solution's ("other moves do not win, or need a much longer proof").
-MUCH_LONGER = 2
+#: Nodes of the full search for each other four or three of a win puzzle (the defender to move
+#: after it). Half of JUDGE_NODES, as there are several: on 40 defences of the old set, 27 of
+#: the 29 wins the search proved at 4M nodes it proved within 915k, and the other two it scored
+#: above CLEARLY_LOST at 1M, which rejects a rival too.
+RIVAL_NODES = 1_000_000
+#: Budget and depth of threes for a proof tree after a saving move the full search proved lost.
+DEEP_FIND_NODES = 1_000_000
+DEEP_VCT_DEPTH = 5
 #: A defence puzzle keeps at most this many saving moves.
 MAX_SAVING = 3
 
@@ -58,12 +74,11 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True,
         others.update(engine.by_class[side][cls])
     others.discard(root)
     for cell in sorted(others) if unique else ():
-        checker = Prover(engine, Clock(None, CHECK_NODES, stop))
-        if checker.wins_with(side, cell):
-            longer = checker.proof_depth_after(side, cell)
-            if longer is None or longer < found.tree.depth() + MUCH_LONGER:
-                rejected["(b) another first move wins"] += 1
-                return None
+        if Prover(engine, Clock(None, CHECK_NODES, stop)).wins_with(side, cell):
+            rejected["(b) another first move wins"] += 1
+            return None
+    if unique and not _only_win(board, engine.point(root), sorted(engine.point(c) for c in others), rejected):
+        return None
     goal = Goal.WIN_BY_FOURS if found.threes == 0 else Goal.WIN
     puzzle = Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), "vcf", 1500, 3)
     try:
@@ -129,6 +144,9 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
             return None
     if not saving:
         return None  # lost whatever he does: not a puzzle
+    saving, deep_losses = _holding(board, saving, rejected)
+    if saving is None:
+        return None
     refutations = []
     for point in losing:
         if untouched(board, point, tree_points, reach):
@@ -148,6 +166,12 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
             refutations.append((point, own.tree))
         finally:
             board.pop()
+    for point in deep_losses:
+        tree = _deep_refutation(board, point, prover.engine)
+        if tree is None:
+            rejected["(d) a saving move loses to the full search, with no proof tree"] += 1
+            return None
+        refutations.append((point, tree))
     puzzle = Puzzle(ident, board.rule, player, Goal.DEFEND, tuple(board.moves), threat, tuple(saving), "defence", 1500, 3,
                     tuple(refutations))
     try:
@@ -157,6 +181,90 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
         log.info("rejected %s: %s", ident, error)
         return None
     return rated(puzzle, facts, found.nodes)
+
+
+def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter) -> bool:
+    """Check (b) with the full search: no other four or three is a proven win or leaves the
+    defender clearly lost, and the search's own first choice, where it differs from `root`,
+    is no proven win either."""
+    side = board.to_move
+    first = search(Position.from_board(board), Limit(nodes=JUDGE_NODES), Level.MASTER, seed=0)
+    if first.move != root and first.score > WIN_THRESHOLD:
+        rejected["(b) the full search wins with another first move"] += 1
+        return False
+    for point in others:
+        if point == first.move:
+            continue
+        verdict = judge_after(board, point, side, RIVAL_NODES)
+        if (verdict.loses or verdict.score < -CLEARLY_LOST) and _delays(board, point, root):
+            continue
+        if verdict.loses:
+            rejected["(b) another first move wins by the full search"] += 1
+            return False
+        if verdict.score < -CLEARLY_LOST:
+            rejected["(b) another first move leaves the defender clearly lost (evaluation)"] += 1
+            return False
+    return True
+
+
+def _delays(board: Board, point: Point, root: Point) -> bool:
+    """Whether the four `point` only delays the solution: after it and its block, `root`
+    still wins (the threat searches). A delaying four is no second solution."""
+    side = board.to_move
+    board.push(point, side)
+    try:
+        blocks = five_points(board, side)
+        if len(blocks) != 1 or board.is_forbidden(next(iter(blocks)), side.opponent):
+            return False  # not a four, or one that wins by itself
+        board.push(next(iter(blocks)), side.opponent)
+        try:
+            prover = Prover.on(board, nodes=FIND_NODES)
+            return prover.wins_with(int(side), prover.cell(root))
+        finally:
+            board.pop()
+    finally:
+        board.pop()
+
+
+def _holding(board: Board, saving: list[Point], rejected: Counter) -> tuple[list[Point] | None, list[Point]]:
+    """Checks (d) and (e): the saving moves that hold against the full search, and those it
+    proves lost (they need a proof tree to be rejected moves); None when none holds or one
+    leaves the defender clearly lost without a proof."""
+    held, lost = [], []
+    for point in saving:
+        verdict = judge_after(board, point, board.to_move)
+        if verdict.wins:
+            lost.append(point)
+        elif verdict.score > CLEARLY_LOST:
+            rejected["(e) clearly lost after a saving move (evaluation)"] += 1
+            return None, []
+        else:
+            held.append(point)
+    if not held:
+        rejected["(d) lost whatever the defender plays (full search)"] += 1
+        return None, []
+    return held, lost
+
+
+def _deep_refutation(board: Board, point: Point, engine) -> ProofNode | None:
+    """A proof tree for the opponent after the player's `point`, which the full search
+    proved lost: the threat searches given DEEP_FIND_NODES and deeper threes."""
+    player = board.to_move
+    board.push(point, player)
+    try:
+        found = Prover.on(board, nodes=DEEP_FIND_NODES, vct_depth=DEEP_VCT_DEPTH).find(int(player.opponent))
+    finally:
+        board.pop()
+    if found is None:
+        return None
+    board.push(point, player)
+    try:
+        verify_win(board, player.opponent, found.tree)
+    except ProofError:
+        return None
+    finally:
+        board.pop()
+    return found.tree
 
 
 def rated(puzzle: Puzzle, facts: ProofFacts, search_nodes: int) -> Puzzle:

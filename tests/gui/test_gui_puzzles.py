@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 from gui_driver import click_button, frames, press, run_until
 
 from game.puzzles import read_puzzles
@@ -140,3 +141,56 @@ def test_analyse_game_queues_its_missed_and_allowed_wins(store):
     assert [(m.kind, len(m.moves)) for m in pending] == [("missed", 2), ("allowed", 3)]
     queue_puzzles(store, review, GameRecord(size=19, rule=Rule.RENJU, moves=moves), moves, "big.psq")
     assert len(GamePuzzles(store.locations.data_dir).pending()) == 2  # the puzzle format is 15x15
+
+
+# ---------------------------------------------------------------- issue 55: the screen's three fixes
+@pytest.mark.parametrize("rule", [Rule.FREESTYLE, Rule.RENJU])
+def test_a_players_first_puzzles_follow_the_rule_they_play(make_app, store, rule):
+    from game.storage.settings import Settings
+
+    app = make_app(Settings(rule=rule.value))
+    frames(app)
+    app.manager.switch("puzzles")
+    frames(app)
+    scene = app.manager.current
+    seen = []
+    for _ in range(6):
+        seen.append(scene.attempt.puzzle.rule)
+        press(app, pygame.K_s)  # the solution shown: a result, so Next is lit
+        press(app, pygame.K_n)
+    assert seen == [rule] * 6
+
+
+def test_next_is_lit_only_after_a_try_or_the_solution(make_app, store):
+    app = make_app()
+    scene = _open(app, store, "f0003-12w")
+
+    def next_lit() -> bool:
+        return next(w for w in scene.focus.widgets if w.action == "next").enabled
+
+    assert not next_lit()
+    press(app, pygame.K_n)  # the key does nothing either
+    assert scene.attempt.puzzle.id == "f0003-12w"
+    press(app, pygame.K_s)
+    assert next_lit()
+    press(app, pygame.K_n)
+    assert scene.attempt.puzzle.id != "f0003-12w" and not next_lit()
+    _play_by_keyboard(app, scene, (0, 0))  # a try, even a wrong one
+    assert next_lit()
+
+
+def test_a_puzzle_solved_after_a_hint_reads_as_one_sentence(make_app, store):
+    from game.i18n import tr
+    from game.scenes.puzzles.panel import result_line
+
+    app = make_app()
+    scene = _open(app, store, "f0004-9d")
+    press(app, pygame.K_h)
+    press(app, pygame.K_h)
+    attempt = scene.attempt
+    _play_by_keyboard(app, scene, attempt.expected())
+    assert run_until(app, lambda: attempt.finished, 10) and attempt.phase is Phase.SOLVED
+    assert attempt.result is False and scene.change is not None
+    line = result_line(attempt, scene.change)
+    assert line == tr("puzzles.change_solved_hinted", change=f"{scene.change:+.0f}")
+    assert "Not solved" not in line

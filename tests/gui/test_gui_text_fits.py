@@ -66,7 +66,8 @@ SCENE_PARAMS: dict[str, list[Callable[[], dict[str, Any]]]] = {
     "coach_review": [lambda: {"game": _played(_vs_computer(rule=Rule.FREESTYLE), _FIVE), "back": "result"}],
     "puzzles": [
         lambda: {"seed": 1, "demo": "failed"},
-        lambda: {"puzzle_id": "f0261-28w", "demo": "failed"},  # a win: the key point is named
+        lambda: {"puzzle_id": "f0004-14w", "demo": "failed"},  # a win: the key point is named
+        lambda: {"seed": 3, "demo": "hinted-solved"},  # one sentence after a hint
         lambda: {"seed": 2, "demo": "hint"},
         lambda: {"seed": 3, "demo": "solved"},
         lambda: {"source": "games"},

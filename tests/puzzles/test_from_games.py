@@ -36,12 +36,19 @@ def test_a_missed_win_becomes_a_win_puzzle_from_the_position_before_it(sample):
 
 
 def test_an_allowed_win_becomes_a_defence_puzzle(sample):
-    known = sample["f0004-9d"]  # white had to stop the open three
+    known = sample["f0006-14d"]  # black had to stop white's threat
     game = list(known.moves) + [(0, 0)]
     puzzle = puzzle_from(Moment(Rule.FREESTYLE, tuple(game), "allowed"))
     assert puzzle is not None and puzzle.goal is Goal.DEFEND
     assert set(puzzle.accepted) == set(known.accepted)
     verify(puzzle, every_losing_move=True)
+
+
+def test_an_allowed_win_in_a_position_lost_whatever_is_played_is_no_defence_puzzle(sample):
+    # f0004-9d: both blocks of the open three still lose to the full search (issue 55)
+    game = list(sample["f0004-9d"].moves) + [(0, 0)]
+    puzzle = puzzle_from(Moment(Rule.FREESTYLE, tuple(game), "allowed"))
+    assert puzzle is None or puzzle.goal is not Goal.DEFEND
 
 
 def test_own_puzzles_and_the_queue_survive_a_restart(tmp_path, sample):

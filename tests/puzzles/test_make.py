@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 
 from game.puzzles import Goal, verify
+from game.puzzles.judge import CLEARLY_LOST, judge_after
 from game.puzzles.make import defence_puzzle, rerate, win_puzzle
 from game.puzzles.verify import board_of
 from game.rules import Board, Rule
@@ -21,16 +22,28 @@ def test_a_four_three_position_gives_the_same_checked_puzzle_again(sample):
     verify(made)
 
 
-def test_a_defence_accepts_every_saving_move_and_refutes_the_rest(sample):
+def test_a_plain_three_blocked_two_ways_is_only_a_puzzle_from_ones_own_game(sample):
     known = sample["f0004-9d"]
     rejected = Counter()
-    # a plain open three that two blocks stop: not in the bundled set, but a puzzle from one's own game
     assert defence_puzzle(board_of(known), "plain", rejected) is None
     assert rejected == Counter({"(c) blocks a plain three two ways": 1})
-    made = defence_puzzle(board_of(known), "again", Counter(), plain_blocks=True)
-    assert made is not None
-    assert set(made.accepted) == {(10, 6), (6, 10)}  # k9 and g5, the two ends of the open three
-    assert dict(made.refutations)[(11, 5)] is not None  # l10 is refuted by g5
+
+
+def test_a_defence_the_full_search_proves_lost_whatever_is_played_is_left_out(sample):
+    # The old set's f0004-9d: both blocks (k9, g5) stop the three, but the attacker still
+    # wins after each (issue 55): the threat searches alone called them saving.
+    rejected = Counter()
+    assert defence_puzzle(board_of(sample["f0004-9d"]), "lost", rejected, plain_blocks=True) is None
+    assert rejected == Counter({"(d) lost whatever the defender plays (full search)": 1})
+
+
+def test_a_defence_that_holds_accepts_its_saving_move_and_refutes_the_rest(sample):
+    known = sample["f0006-14d"]
+    made = defence_puzzle(board_of(known), known.id, Counter())
+    assert made == known
+    for move in made.accepted:
+        verdict = judge_after(board_of(known), move, known.to_move)
+        assert not verdict.wins and verdict.score <= CLEARLY_LOST
     verify(made, every_losing_move=True)
 
 
@@ -67,3 +80,20 @@ def test_longer_and_bushier_proofs_start_higher(sample):
     four_three = rerate(sample["f0004-14w"])
     deep_vct = rerate(sample["f0008-20w"])
     assert four_three.rating < deep_vct.rating and four_three.difficulty < deep_vct.difficulty
+
+
+def test_a_win_with_a_second_winning_first_move_is_rejected_however_long_the_second(sample):
+    # The old set allowed a rival win "much longer" than the solution; a strong player finds it.
+    rejected = Counter()
+    assert win_puzzle(board_of(sample["r0386-48w"]), "rival", rejected) is None
+    assert rejected == Counter({"(b) another first move wins": 1})
+
+
+def test_a_rival_four_is_judged_after_its_block_not_scored_unsearched(sample):
+    # The search only blocks a single four (score 0, no search): the judge plays the block
+    # and judges on. Here the four c5 wins as well as the solution (Rapfi agrees).
+    known = sample["f0155-17w"]
+    assert judge_after(board_of(known), (2, 10), known.to_move, 1_000_000).loses  # c5
+    rejected = Counter()
+    assert win_puzzle(board_of(known), "rival-four", rejected) is None
+    assert rejected == Counter({"(b) another first move wins by the full search": 1})

@@ -8,6 +8,7 @@ import random
 from game.puzzles.choose import choose_next
 from game.puzzles.progress import REPEAT_STEPS, ProgressStore, PuzzleProgress
 from game.puzzles.puzzle_file import parse_puzzle
+from game.rules import Rule
 from game.storage import NoticeProblem
 
 
@@ -111,3 +112,15 @@ def test_each_goal_near_the_rating_gets_its_turn_however_many_defences_there_are
     defences = [parse_puzzle(f"d{n}|freestyle|white|defend|h8|h9|h9|-|defence|1200|1") for n in range(30)]
     chosen = [choose_next(wins + defences, PuzzleProgress(), random.Random(seed)).goal for seed in range(40)]
     assert 10 <= sum(goal.is_win for goal in chosen) <= 30
+
+
+def test_new_puzzles_follow_the_players_rule_while_there_are_any():
+    freestyle = [_puzzle(f"f{n}", 1200) for n in range(3)]
+    renju = [parse_puzzle(f"r{n}|renju|black|win-by-fours|h8h9i8i9|j8{{g8 f8{{e8 d8}}}}|j8|-|vcf|1200|1")
+             for n in range(30)]
+    progress = PuzzleProgress()
+    chosen = [choose_next(freestyle + renju, progress, random.Random(seed), rule=Rule.FREESTYLE) for seed in range(20)]
+    assert {p.rule for p in chosen} == {Rule.FREESTYLE}
+    for puzzle in freestyle:
+        progress.record(puzzle.id, puzzle.rating, solved=True)
+    assert choose_next(freestyle + renju, progress, random.Random(1), rule=Rule.FREESTYLE).rule is Rule.RENJU

@@ -17,6 +17,7 @@ from game.puzzles.choose import choose_next
 from game.puzzles.collection import GamePuzzles, Moment, bundled_puzzles
 from game.puzzles.progress import FILE_NAME, ProgressStore, PuzzleProgress
 from game.resources import AssetNotFoundError
+from game.rules import Rule
 
 BUNDLED, GAMES = "bundled", "games"
 SOURCES = (BUNDLED, GAMES)
@@ -47,8 +48,9 @@ class PuzzleLibrary:
     def find(self, puzzle_id: str) -> Puzzle | None:
         return next((p for p in self.bundled + self.games if p.id == puzzle_id), None)
 
-    def next(self, source: str, skip: str | None = None) -> Puzzle | None:
-        return choose_next(self.puzzles(source), self.progress, self.rng, skip)
+    def next(self, source: str, skip: str | None = None, rule: Rule | None = None) -> Puzzle | None:
+        """The next puzzle; new ones of `rule` (the player's) first."""
+        return choose_next(self.puzzles(source), self.progress, self.rng, skip, rule)
 
     def record(self, puzzle: Puzzle, solved: bool) -> float:
         """Rate a result and save; returns the change of the player's rating."""

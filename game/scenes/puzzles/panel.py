@@ -121,10 +121,13 @@ def draw_panel(surface: pygame.Surface, scene: PanelSource) -> None:
         if scene.again:
             lines.append((tr("puzzles.again"), body, theme.ACCENT, False))
         status, colour = _status(scene)
+        change = result_line(attempt, scene.change)
+        if attempt.phase is Phase.SOLVED and attempt.result is False and change is not None:
+            status, change = change, None  # solved after a hint: one sentence, not two that disagree
         lines.append(("", body // 2, theme.TEXT, False))
         lines.append((status, body, colour, True))
-        if scene.change is not None and attempt.result is not None:
-            lines.append((tr(change_key(attempt), change=f"{scene.change:+.0f}"), body, theme.TEXT_DIM, False))
+        if change is not None:
+            lines.append((change, body, theme.TEXT_DIM, False))
         if scene.source == GAMES and library.making:
             lines.append((tr("puzzles.preparing", count=library.waiting), body, theme.TEXT_DIM, False))
     if scene.notice:
@@ -133,10 +136,20 @@ def draw_panel(surface: pygame.Surface, scene: PanelSource) -> None:
     _draw_rating(surface, scene, x, bottom - _rating_height(body), inner, body)
 
 
+def result_line(attempt, change: float | None) -> str | None:
+    """The rated result and the rating's change, once there is one."""
+    if change is None or attempt.result is None:
+        return None
+    return tr(change_key(attempt), change=f"{change:+.0f}")
+
+
 def change_key(attempt) -> str:
-    """The text of the rating change; a hint taken mid-puzzle says why it already counts as failed."""
+    """The text of the rating change; a hint taken mid-puzzle says why it already counts as
+    failed, and a puzzle solved after one says both in one sentence."""
     if attempt.result:
         return "puzzles.change_solved"
+    if attempt.phase is Phase.SOLVED and not attempt.pending:
+        return "puzzles.change_solved_hinted"
     if attempt.hints_used and not attempt.finished:
         return "puzzles.change_hinted"
     return "puzzles.change_failed"

@@ -2,7 +2,7 @@
 the proof. A wrong move is refuted on the board; Hint shows the area, then the move.
 
 Reached from the menu. Params: `source` ("bundled" or "games"), `puzzle_id` to open one
-puzzle, and `demo` ("hint", "failed", "solved") to open it in that state (screenshots and
+puzzle, and `demo` ("hint", "failed", "solved", "hinted-solved") to open it in that state (screenshots and
 the layout test). The computer's moves go down one by one, PACE_SECONDS apart.
 """
 
@@ -54,7 +54,7 @@ class PuzzlesScene(Scene):
         self._forbidden_key: tuple | None = None
         self._take_notices()
         chosen = self.library.find(puzzle_id) if puzzle_id else None
-        self.open(chosen or self.library.next(self.source))
+        self.open(chosen or self._next())
         if self.source == GAMES:
             self.library.start_making()
         self.resize(self.app.screen.get_size())
@@ -66,6 +66,10 @@ class PuzzlesScene(Scene):
         self.work.stop()
 
     # ----------------------------------------------------------------- puzzles
+    def _next(self, skip: str | None = None) -> Puzzle | None:
+        """The next puzzle, new ones of the rule the player plays first."""
+        return self.library.next(self.source, skip=skip, rule=self.app.settings.rule_value)
+
     def open(self, puzzle: Puzzle | None) -> None:
         self.attempt = Attempt(puzzle, deferred=True) if puzzle is not None else None
         self.change = None
@@ -91,7 +95,7 @@ class PuzzlesScene(Scene):
             self.source = value
             if value == GAMES:
                 self.library.start_making()
-            self.open(self.library.next(self.source))
+            self.open(self._next())
         elif action == "back":
             self.app.manager.switch("menu")
         elif attempt is None:
@@ -104,7 +108,8 @@ class PuzzlesScene(Scene):
         elif action == "retry":
             attempt.reset()
         elif action == "next":
-            self.open(self.library.next(self.source, skip=attempt.puzzle.id))
+            if self._can_move_on():
+                self.open(self._next(skip=attempt.puzzle.id))
             return
         self._after_change()
 
@@ -130,7 +135,10 @@ class PuzzlesScene(Scene):
             attempt.play(wrong)
             if attempt.question is not None:  # a still picture: the refutation at once
                 attempt.answer(answer_question(attempt.question))
-        elif demo == "solved":
+        elif demo in ("solved", "hinted-solved"):
+            if demo == "hinted-solved":
+                attempt.hint()
+                self._after_change()
             while attempt.phase in (Phase.PLAYING, Phase.ANSWERING):
                 if attempt.phase is Phase.ANSWERING:
                     attempt.advance()
@@ -174,6 +182,14 @@ class PuzzlesScene(Scene):
         self.focus.set_widgets(widgets)
         self._refresh_buttons()
 
+    def _can_move_on(self) -> bool:
+        """Next is lit only once the puzzle was tried (a move, a hint) or its solution shown,
+        and there is another puzzle to go to."""
+        attempt = self.attempt
+        if attempt is None or len(self.library.puzzles(self.source)) < 2:
+            return False
+        return attempt.result is not None or len(attempt.board.history) > attempt.start_moves
+
     def _refresh_buttons(self) -> None:
         attempt = self.attempt
         playing = attempt is not None and attempt.phase is Phase.PLAYING
@@ -181,7 +197,7 @@ class PuzzlesScene(Scene):
             "hint": playing and attempt is not None and attempt.hint_level < 2,
             "solution": attempt is not None and attempt.phase is not Phase.SHOWN,
             "retry": attempt is not None and (len(attempt.board.history) > attempt.start_moves or not playing),
-            "next": len(self.library.puzzles(self.source)) > 1 or attempt is None,
+            "next": self._can_move_on(),
         }
         for widget in self.focus.widgets:
             if widget.action in states:
@@ -229,7 +245,7 @@ class PuzzlesScene(Scene):
         self.time += dt
         if self.work.update(self.attempt, self.library) or self.library.making:
             if self.attempt is None and self.source == GAMES:
-                self.open(self.library.next(self.source))
+                self.open(self._next())
             self._refresh_buttons()
             self.mark_dirty()
         attempt = self.attempt

@@ -188,7 +188,9 @@ class PuzzlesScene(Scene):
         attempt = self.attempt
         if attempt is None or len(self.library.puzzles(self.source)) < 2:
             return False
-        return attempt.result is not None or len(attempt.board.history) > attempt.start_moves
+        tried = (len(attempt.board.history) > attempt.start_moves or attempt.hints_used > 0
+                 or attempt.phase is Phase.CHECKING)  # a move off the proof, still being checked, is a try
+        return attempt.result is not None or tried
 
     def _refresh_buttons(self) -> None:
         attempt = self.attempt

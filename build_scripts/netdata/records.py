@@ -21,11 +21,12 @@ from __future__ import annotations
 import gzip
 import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
+
+from game.records import atomic_write_bytes  # noqa: F401  (the shards' writer; run.py and train_net use it too)
 
 MAGIC = b"NG"
 MAGIC_PACKED = b"NGPK"
@@ -135,23 +136,6 @@ class Appender:
 
     def close(self) -> None:
         os.close(self._fd)
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` all at once (temporary file, fsync, rename)."""
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def pack_columns(games: list[GameRecord]) -> bytes:

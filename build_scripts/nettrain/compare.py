@@ -11,7 +11,7 @@ import numpy as np
 
 from combo.features import examples
 from combo.games import Labelled
-from game.engine import combo_eval as ce
+from game.engine.eval import combo_eval as ce
 
 from .dataset import Positions, sigmoid
 from .features import SIZE

@@ -4,7 +4,7 @@ Standard library only; records replay their moves through game.rules, so an ille
 is refused with a RecordError instead of producing an impossible board.
 """
 
-from .atomic import atomic_write_text
+from .atomic import atomic_write_bytes, atomic_write_text
 from .errors import NotationError, PsqError, RecordError, ReplayError, SgfError
 from .files import load_record, save_record
 from .notation import format_moves, notation_to_point, parse_moves, point_to_notation
@@ -20,6 +20,7 @@ __all__ = [
     "ReplayError",
     "Result",
     "SgfError",
+    "atomic_write_bytes",
     "atomic_write_text",
     "format_moves",
     "load_record",

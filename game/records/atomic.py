@@ -14,11 +14,16 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "
     file system), is flushed and fsynced, then os.replace()d over the target. If anything
     fails the temporary file is removed, the old file is untouched, and the error propagates.
     """
+    atomic_write_bytes(path, text.encode(encoding))
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace `path` with `data` all at once, as atomic_write_text does with text."""
     target = Path(path)
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding=encoding, newline="") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temp_name, target)

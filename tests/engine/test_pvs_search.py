@@ -13,12 +13,12 @@ import time
 import pytest
 
 from game.engine import Level, Limit, search
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import PVS_MAX_DEPTH, SEARCHES, level_config
 from game.engine.move_search.scores import WIN_THRESHOLD
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 from game.rules import Rule, Stone
 
 from engine_positions import load_tactics, position_from_rows, rapfi_labels

@@ -7,9 +7,9 @@ import pytest
 
 from game.engine import Level, Limit, search
 from game.engine.move_search import root as root_module
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import AlphaBeta
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.tss import ThreatSpaceSearch
+from game.engine.backend import ThreatSpaceSearch
 
 from test_kernel import _middlegames
 

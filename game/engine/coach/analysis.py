@@ -34,7 +34,7 @@ from ..api import Candidate, Level, Limit, Position, SearchResult
 from ..levels.config import level_config
 from ..move_search.clock import Clock
 # Proof, find_win and wins_after are re-exported: callers know them from this module.
-from ..backend.pure.state import EngineBoard
+from ..backend import EngineBoard
 from ..move_search.root import StopFlag, search
 from ..move_search.scores import WIN, WIN_THRESHOLD, unproven
 from .proofs import SEARCH_PROOF_MS, Proof, ProofBudget, find_win, find_win_on, played_out, proof_nodes, wins_after  # noqa: F401

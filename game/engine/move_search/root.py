@@ -18,7 +18,7 @@ the first legal candidate in move order.
 
 A depth-shaped search (issue 31) whose level runs no threat stages (steps 4-6; see
 LevelConfig.threat_stages) lets its own tree answer threats, as Rapfi's does, in play and in
-analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native.py,
+analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native/root.py,
 native/search/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
 multi-PV lines come from one more. Where a stage does run here (the ladder's depth-shaped
 rungs), the compiled root still takes the iterations in one call.
@@ -34,10 +34,8 @@ from typing import Callable, Protocol
 from game.rules import Board, Point, Stone
 
 from ..api import Candidate, Level, Limit, Position, SearchResult, default_limit
-from ..backend.native import RootAnswer, iterate
-from ..backend.pure.alphabeta import AlphaBeta
-from ..backend.pure.state import EngineBoard, kernel_available
-from ..backend.pure.threats import ThreatSearch
+from ..backend import AlphaBeta, EngineBoard, ThreatSearch, current
+from ..backend.native.root import RootAnswer, iterate
 from ..eval import patterns as pt
 from ..eval.eval_weights import weights_for
 from ..levels.blindness import notices_three, visible_moves
@@ -153,7 +151,7 @@ class _RootSearch:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
         # Whether the depth-shaped search really runs (the pure-Python engine runs the classic
         # one, which needs the threat stages in play).
-        self.depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
+        self.depth_shaped = self.config.search in DEPTH_SHAPED and current().depth_shaped
         if not self.config.threat_stages and self.depth_shaped:
             self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.

@@ -13,6 +13,7 @@ from game.engine import Level
 from game.engine import backend
 from game.engine.backend.native import alphabeta
 from game.engine.backend.pure import alphabeta as pure_alphabeta
+from game.engine.backend.pure.alphabeta import AlphaBeta as PythonAlphaBeta  # the root loop both backends run
 from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import level_config
@@ -43,13 +44,13 @@ class _Passes:
 
     def __init__(self, monkeypatch) -> None:
         self.windows: list = []
-        real = AlphaBeta.search_root
+        real = PythonAlphaBeta.search_root
 
         def spy(searcher, moves, depth, side, on_move_done=None, window=None):
             self.windows.append((depth, window))
             return real(searcher, moves, depth, side, on_move_done, window)
 
-        monkeypatch.setattr(AlphaBeta, "search_root", spy)
+        monkeypatch.setattr(PythonAlphaBeta, "search_root", spy)
 
 
 def _iterate(monkeypatch, position, features: str, last_guess: int | None = None) -> tuple[int, int]:

@@ -135,7 +135,7 @@ class AlphaBeta(ABC):
     def __new__(cls, board, config, clock, threats, seed: int, native: bool | None = None,
                 reference: bool | None = None, prove: bool = False):
         backend = backend_of(board)
-        if native and backend.alphabeta is PURE.alphabeta:
+        if native and backend is PURE:
             raise ValueError("the compiled search needs a compiled board")
         if native is False or backend is PURE:
             return PURE.alphabeta(board, config, clock, threats, seed, prove)

@@ -35,6 +35,7 @@ from ..levels.config import level_config
 from ..move_search.clock import Clock
 # Proof, find_win and wins_after are re-exported: callers know them from this module.
 from ..backend import EngineBoard
+from ..eval.eval_weights import weights_for
 from ..move_search.root import StopFlag, search
 from ..move_search.scores import WIN, WIN_THRESHOLD, unproven
 from .proofs import SEARCH_PROOF_MS, Proof, ProofBudget, find_win, find_win_on, played_out, proof_nodes, wins_after  # noqa: F401
@@ -178,7 +179,9 @@ def analyse(
     def elapsed() -> int:
         return int((time.perf_counter() - started) * 1000)
 
-    engine = EngineBoard.from_board(board)
+    # With the level's evaluation table, so that the search below can use this board too (the
+    # proof reads only the cells' classes, which no table changes).
+    engine = EngineBoard.from_board(board, weights_for(level_config(level).weights))
     if proof_ms is not None:
         pass
     elif limit is None:
@@ -204,7 +207,9 @@ def analyse(
         remaining = None if limit.time_ms is None else max(1, limit.time_ms - elapsed())
         sub_limit = Limit(time_ms=remaining, depth=limit.depth, nodes=limit.nodes)
         forward = None if on_progress is None else (lambda result: on_progress(snapshot(result, False)))
-        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
+        # One engine board for the proof and the search (the proof leaves it at the position).
+        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best, prove=True,
+                        engine=engine)
         if result.forced == "block-four" and result.score == 0 and not (stop is not None and stop.is_set()):
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)

@@ -38,8 +38,6 @@ class NativeBoard(PythonBoard):
 
     def _fill(self) -> None:
         """Put the board in C: from now on its attributes are views of the C arrays."""
-        if KERNEL is None:
-            raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
         kernel = KERNEL.Kernel(
             _kernel_tables(self.rule, self.weights), _kernel_zobrist(self.length), self.size, self.rule is Rule.RENJU)
         self.cells, self.packed, self.near, self.total, self.keys, self.comb, self._kernel_hash = kernel.views()

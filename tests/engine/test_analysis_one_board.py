@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from game.engine import EngineBoard, Level, Limit, analyse, search
+from game.engine import EngineBoard, Level, Limit, StopAt, analyse, search
 from game.engine.eval.eval_weights import weights_for
 from game.engine.levels.config import level_config
 from tests.engine.fixed_nodes import middlegames
 
 
-def test_analysis_builds_one_engine_board(monkeypatch):
-    made = []
+def _count_boards(monkeypatch) -> list[int]:
+    made: list[int] = []
     real = EngineBoard.from_board
 
     def counting(board, weights=None):
@@ -17,9 +17,22 @@ def test_analysis_builds_one_engine_board(monkeypatch):
         return real(board, weights)
 
     monkeypatch.setattr(EngineBoard, "from_board", staticmethod(counting))
+    return made
+
+
+def test_analysis_builds_one_engine_board(monkeypatch):
+    made = _count_boards(monkeypatch)
     position = middlegames()[3]
     result = analyse(position, Limit(nodes=3000), n_best=2)
     assert result.win is None and result.candidates  # it searched: no proof ended it early
+    assert made == [len(position.stones)]
+
+
+def test_an_endless_analysis_deepens_on_the_one_board(monkeypatch):
+    made = _count_boards(monkeypatch)
+    position = middlegames()[3]
+    result = analyse(position, None, n_best=2, stop=StopAt(600, None))
+    assert result.win is None and result.candidates
     assert made == [len(position.stones)]
 
 

@@ -213,7 +213,7 @@ def analyse(
         if result.forced == "block-four" and result.score == 0 and not (stop is not None and stop.is_set()):
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
-    return _endless(position, n_best, stop, on_progress, level, snapshot)
+    return _endless(position, n_best, stop, on_progress, level, snapshot, engine)
 
 
 def _other_moves(position: Position, first: Candidate, n_best: int, limit: Limit | None, stop, spent_ms: int, level: Level):
@@ -244,8 +244,9 @@ def _after_forced_block(position: Position, result: SearchResult, limit: Limit, 
     return SearchResult(result.move, -reply.score, reply.depth + 1, result.nodes + reply.nodes, pv, result.time_ms + reply.time_ms, result.forced, (candidate,))
 
 
-def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
-    """Searches with a doubling budget until stopped; only deeper results than before are reported."""
+def _endless(position, n_best, stop, on_progress, level, snapshot, engine: EngineBoard) -> Analysis:
+    """Searches with a doubling budget until stopped, all on `engine` (the proof's board); only
+    deeper results than before are reported."""
     shown = {"depth": 0}
     best: SearchResult | None = None
     max_depth = level_config(level).max_depth
@@ -259,7 +260,8 @@ def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
     budget = _FIRST_BUDGET_MS
     while True:
         started = time.perf_counter()
-        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
+        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best, prove=True,
+                        engine=engine)
         blocked = result.forced == "block-four"
         if blocked and result.score == 0 and not (stop is not None and stop.is_set()):
             # the block is forced: deepen on the position after it instead (its score, negated)

@@ -19,7 +19,7 @@ import random
 from ...eval import combo_eval
 from ...eval import patterns as pt
 from ...levels.config import LevelConfig
-from ...move_search.clock import Clock, SearchStopped
+from ...move_search.clock import Clock
 from ...move_search.scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
 from ...move_search.params import LMR_AFTER, MAX_PLY, MIN_WIDTH, SIDE_KEY
 from .state import BLACK, WHITE, PythonBoard, any_cell

@@ -22,7 +22,6 @@ the backend when the extension was not built (no C compiler) or GOMOKU_PURE_PYTH
 from __future__ import annotations
 
 import random
-from array import array
 from functools import lru_cache
 
 from game.rules import Board, Rule

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import WIN_THRESHOLD, Clock, EngineBoard, Level, ThreatSearch, level_config  # noqa: E402
-from game.engine.backend.pure.alphabeta import AlphaBeta  # noqa: E402
+from game.engine.backend import AlphaBeta  # noqa: E402
 
 from speed import load_positions  # noqa: E402
 

@@ -54,7 +54,7 @@ class _Searchers:
         alphabeta.AlphaBeta.__init__ = recording_init
 
     def horizon_nodes(self) -> int:
-        total = sum(s.native.horizon_nodes for s in self.made if s.native is not None)
+        total = sum(s.native.horizon_nodes for s in self.made if hasattr(s, "native"))
         self.made.clear()
         return total
 

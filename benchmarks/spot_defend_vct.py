@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Clock, EngineBoard, Level, SearchStopped, ThreatSearch, level_config  # noqa: E402
-from game.engine.backend.pure.alphabeta import AlphaBeta  # noqa: E402
+from game.engine.backend import AlphaBeta  # noqa: E402
 from game.engine.move_search.defence import RootDefence  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
 from game.rules import Board, Rule, Stone  # noqa: E402

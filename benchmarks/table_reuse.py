@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Level, Limit, Position, search  # noqa: E402
-from game.engine.backend.pure import alphabeta  # noqa: E402
+from game.engine.backend.native import alphabeta  # noqa: E402
 from game.engine import kernel_available  # noqa: E402
 
 from speed import load_positions  # noqa: E402
@@ -49,7 +49,7 @@ def main() -> None:
     level = Level(args.level)
     kept = replay(games, args.moves, level, args.time_ms)
     real = alphabeta._shared_table
-    alphabeta._shared_table = lambda *key: alphabeta._compiled.Table(alphabeta._TABLE_ENTRIES)
+    alphabeta._shared_table = lambda *key: alphabeta.KERNEL.Table(alphabeta._TABLE_ENTRIES)
     alphabeta._shared_table.cache_clear = lambda: None
     try:
         fresh = replay(games, args.moves, level, args.time_ms)

@@ -72,11 +72,16 @@ def asset_names(files: list[str]) -> list[str]:
     return [name.removeprefix("assets/") for name in files if name.startswith("assets/")]
 
 
+#: Data files inside the packages that the installed game reads: the match openings, and the
+#: ladder's ratings (game/rating/ladder.py reads game/engine/levels/ladder_table.json).
+PACKAGE_DATA = ("game/match/openings.txt", "game/engine/levels/ladder_table.json")
+
+
 def missing_from_sdist(names: list[str], files: list[str]) -> list[str]:
     """What the sdist (its member `names`, top folder included) lacks among what a build needs:
     the build files, every asset, every C source and header of the engine core."""
     inside = {name.split("/", 1)[1] for name in names if "/" in name}
-    needed = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "game/match/openings.txt"]
+    needed = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", *PACKAGE_DATA]
     needed += [name for name in files if name.startswith("assets/")]
     needed += [name for name in files if name.startswith("game/engine/native/") and name.endswith((".c", ".h"))]
     return [name for name in needed if name not in inside]
@@ -88,11 +93,11 @@ def kernel_in(names: list[str]) -> str | None:
 
 
 def missing_from_wheel(names: list[str], assets: list[str], require_kernel: bool) -> list[str]:
-    """What the wheel (its member `names`) lacks: every asset under game/assets, the openings
-    file, the two programs' entry points, and the compiled kernel when one is required."""
+    """What the wheel (its member `names`) lacks: every asset under game/assets, the package
+    data (PACKAGE_DATA), the two programs' entry points, and the compiled kernel when one is required."""
     inside = set(names)
     missing = [f"game/assets/{asset}" for asset in assets if f"game/assets/{asset}" not in inside]
-    missing += [name for name in ("game/__main__.py", "game/protocol/__main__.py", "game/match/openings.txt") if name not in inside]
+    missing += [name for name in ("game/__main__.py", "game/protocol/__main__.py", *PACKAGE_DATA) if name not in inside]
     if require_kernel and kernel_in(names) is None:
         missing.append("game/engine/_kernel (the compiled engine core)")
     return missing

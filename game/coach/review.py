@@ -21,7 +21,7 @@ from typing import Callable
 
 from game.engine import (
     UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, Analysis, Limit, Position, Proof, StopAt, StopFlag, analyse,
-    kernel_available, search, wins_after,
+    current_backend, search, wins_after,
 )
 from game.rules import Board, IllegalMoveError, Point, Rule, Stone
 
@@ -298,11 +298,11 @@ def _already_lost(position: Position, stop: StopFlag | None) -> bool:
 
 
 def _proving_nodes() -> int:
-    return _RETRY_NODES if kernel_available() else _RETRY_NODES_PYTHON
+    return _RETRY_NODES if current_backend().fast_threats else _RETRY_NODES_PYTHON
 
 
 def _keeps_win_nodes() -> int:
-    return _KEEPS_WIN_NODES if kernel_available() else _KEEPS_WIN_NODES_PYTHON
+    return _KEEPS_WIN_NODES if current_backend().fast_threats else _KEEPS_WIN_NODES_PYTHON
 
 
 def _opponent_lost(analysis: Analysis) -> bool:

@@ -10,9 +10,8 @@ reach further in.
 """
 
 from .api import RENAMED_RUNGS, Candidate, Level, Limit, Position, PositionError, SearchResult, default_limit
-from .backend.pure.state import BLACK, WHITE, EngineBoard, any_cell, kernel_available, warm_up
-from .backend.pure.threats import ThreatSearch
-from .backend.pure.tss import ThreatSpaceSearch
+from .backend import BLACK, WHITE, EngineBoard, ThreatSearch, ThreatSpaceSearch, any_cell, kernel_available, warm_up
+from .backend import current as current_backend
 from .coach.analysis import UNPROVEN_CHANCE, Analysis, Proof, analyse, find_win, proven_analysis, win_chance, wins_after
 from .coach.opening_choice import OpeningDecision, black_view, choose_colour, decide, forced_win, place_two, propose_opening
 from .eval.patterns import C_BLOCK4_FLEX3, C_FIVE, C_FLEX4, C_FORBIDDEN, DEFENCE_CLASSES, FOUR_CLASSES, THREE_CLASSES
@@ -29,6 +28,8 @@ __all__ = [
     # Play: one search, its limits and its answer.
     "Level", "Limit", "Position", "PositionError", "SearchResult", "Candidate", "default_limit", "search",
     "StopFlag", "RENAMED_RUNGS", "level_config", "kernel_available", "warm_up",
+    # The backend in use: what it can afford (fast_threats: the larger proof budgets), its name.
+    "current_backend",
     # The clock a search or proof runs under.
     "Clock", "SearchStopped", "StopAt",
     # Scores: the scale a search result's score is on.

@@ -88,13 +88,13 @@ def load_tactics(directory: Path = TACTICS_DIR) -> list[Tactic]:
 
 def python_and_compiled(rule: Rule, stones, size: int = 15):
     """The same stones (x, y, colour) on a pure-Python EngineBoard and on a compiled one."""
-    from game.engine.backend.pure.state import EngineBoard
+    from game.engine.backend import NATIVE, PURE, EngineBoard, backend_of
 
     python_board = EngineBoard(size, rule, compiled=False)
     for x, y, colour in stones:
         python_board.make(python_board.index(x, y), colour)
     compiled = EngineBoard.from_stones(size, rule, stones, compiled=True)
-    assert compiled.kernel is not None and python_board.kernel is None
+    assert backend_of(compiled) is NATIVE and backend_of(python_board) is PURE
     return python_board, compiled
 
 

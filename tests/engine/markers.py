@@ -7,7 +7,7 @@ GOMOKU_PURE_PYTHON, search() is the pure-Python engine's classic search).
 
 import pytest
 
-from game.engine.backend.pure import state
+from game.engine import backend
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
-kernel_in_use = pytest.mark.skipif(not state.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
+kernel_in_use = pytest.mark.skipif(not backend.kernel_available(), reason="no compiled kernel (not built, or GOMOKU_PURE_PYTHON)")

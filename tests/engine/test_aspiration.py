@@ -10,13 +10,16 @@ re-search or a fail-low move taken as best shows up as a different move or score
 import pytest
 
 from game.engine import Level
-from game.engine.backend.pure import alphabeta, state
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine import backend
+from game.engine.backend.native import alphabeta
+from game.engine.backend.pure import alphabeta as pure_alphabeta
+from game.engine.backend.pure.alphabeta import AlphaBeta as PythonAlphaBeta  # the root loop both backends run
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import level_config
 from game.engine.move_search.scores import WIN, WIN_THRESHOLD
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 
 from test_kernel import _middlegames
 
@@ -28,7 +31,7 @@ def _classic_search(monkeypatch):
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 #: Middlegames (benchmarks/data/middlegames.txt) where the windowed iterations agree with
 #: full ones at depth 4, even from a guess 3000 off.
@@ -41,13 +44,13 @@ class _Passes:
 
     def __init__(self, monkeypatch) -> None:
         self.windows: list = []
-        real = AlphaBeta.search_root
+        real = PythonAlphaBeta.search_root
 
         def spy(searcher, moves, depth, side, on_move_done=None, window=None):
             self.windows.append((depth, window))
             return real(searcher, moves, depth, side, on_move_done, window)
 
-        monkeypatch.setattr(AlphaBeta, "search_root", spy)
+        monkeypatch.setattr(PythonAlphaBeta, "search_root", spy)
 
 
 def _iterate(monkeypatch, position, features: str, last_guess: int | None = None) -> tuple[int, int]:
@@ -103,9 +106,9 @@ def test_no_window_around_a_win_score_or_below_the_first_depths(monkeypatch):
     side = int(position.to_move)
     moves = searcher.ordered_moves(side, 0, -1, 12)
     passes = _Passes(monkeypatch)
-    searcher.search_iteration(list(moves), alphabeta.ASPIRATION_FROM - 1, side, 100)
-    searcher.search_iteration(list(moves), alphabeta.ASPIRATION_FROM, side, WIN - 7)
-    searcher.search_iteration(list(moves), alphabeta.ASPIRATION_FROM, side, -(WIN_THRESHOLD + 1))
+    searcher.search_iteration(list(moves), pure_alphabeta.ASPIRATION_FROM - 1, side, 100)
+    searcher.search_iteration(list(moves), pure_alphabeta.ASPIRATION_FROM, side, WIN - 7)
+    searcher.search_iteration(list(moves), pure_alphabeta.ASPIRATION_FROM, side, -(WIN_THRESHOLD + 1))
     assert [window for _, window in passes.windows] == [None, None, None]
 
 

@@ -13,12 +13,12 @@ import pytest
 
 from game.engine.eval import combo_eval as ce
 from game.engine.eval import patterns as pt
-from game.engine.backend.pure import state
-from game.engine.backend.pure.state import EngineBoard
+from game.engine import backend
+from game.engine.backend import EngineBoard
 from game.match.openings import default_openings
 from game.rules import Board, Rule
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 
 def _line(text: str) -> tuple[int, ...]:
@@ -117,7 +117,7 @@ def _sample_boards(rule: Rule, count: int, compiled: bool):
 
 
 def _native():
-    library = ctypes.CDLL(state._compiled.__file__)
+    library = ctypes.CDLL(backend.KERNEL.__file__)
     library.combo_cells_sum.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_ssize_t,
                                         ctypes.c_ssize_t, ctypes.c_int, ctypes.c_int]
     library.combo_cell_order.argtypes = [ctypes.c_uint32, ctypes.c_int32, ctypes.c_int, ctypes.c_int]

@@ -129,7 +129,7 @@ def test_the_oracle_sees_an_open_three_win_and_its_blocks():
     assert not oracle.attacker_wins(Stone.WHITE, 2, 2, 3)
 
 
-@pytest.mark.skipif(not __import__("game.engine.backend.pure.state", fromlist=["x"]).kernel_available(),
+@pytest.mark.skipif(not __import__("game.engine.backend", fromlist=["x"]).kernel_available(),
                     reason="the defence walks the VCT's proof tree only with the compiled kernel")
 @pytest.mark.parametrize("tactic", [t for t in DEFEND_VCT if t.name == "defend-vct-08"], ids=lambda t: t.name)
 def test_the_root_defence_keeps_only_moves_that_refute_the_whole_sequence(tactic):
@@ -142,12 +142,12 @@ def test_the_root_defence_keeps_only_moves_that_refute_the_whole_sequence(tactic
     import time
 
     from game.engine import Level
-    from game.engine.backend.pure.alphabeta import AlphaBeta
+    from game.engine.backend import AlphaBeta
     from game.engine.move_search.clock import Clock
     from game.engine.move_search.defence import RootDefence
     from game.engine.levels.config import level_config
-    from game.engine.backend.pure.state import EngineBoard
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import EngineBoard
+    from game.engine.backend import ThreatSearch
 
     engine = EngineBoard.from_board(tactic.position.to_board())
     side = int(tactic.position.to_move)

@@ -9,27 +9,29 @@ from pathlib import Path
 import pytest
 
 from game.engine import Level
-from game.engine.backend.pure import alphabeta, state
+from game.engine import backend
+from game.engine.backend.native import alphabeta
+from game.engine.backend.native import board as native_board
 from game.engine.eval import eval_weights
 from game.engine.eval import patterns as pt
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.eval.eval_weights import WEIGHTS_ENV, WeightsError, load_weights, parse_weights, weights_to_json
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 
 from test_kernel import _middlegames
 
 ROOT = Path(__file__).resolve().parents[2]
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 
 def _clear_table_caches() -> None:
     eval_weights.active_weights.cache_clear()
     pt._cell_table.cache_clear()
     eval_weights._named_table.cache_clear()
-    state._compiled_tables.cache_clear()
+    native_board._kernel_tables.cache_clear()
     alphabeta._shared_table.cache_clear()
 
 
@@ -112,7 +114,7 @@ def test_the_brain_refuses_to_start_on_a_bad_table_and_says_which(tmp_path):
     """Through the environment, as a match sets it: the error names the variable and the file."""
     path = tmp_path / "typo.json"
     path.write_text("{}", encoding="utf-8")
-    code = "from game.engine.backend.pure.state import EngineBoard; from game.rules import Rule; EngineBoard(15, Rule.FREESTYLE)"
+    code = "from game.engine.backend import EngineBoard; from game.rules import Rule; EngineBoard(15, Rule.FREESTYLE)"
     env = {"PATH": "", WEIGHTS_ENV: str(path), "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0

@@ -8,18 +8,18 @@ deterministic checks.
 import pytest
 
 from game.engine import Level, Limit, Position, search
-from game.engine.backend.pure import state
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine import backend
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import level_config
 from game.engine.move_search.scores import UNPROVEN_THRESHOLD, WIN, WIN_THRESHOLD, unproven
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 from game.rules import Stone
 
 from engine_positions import defended_positions, load_tactics, position_from_rows
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 # White to move is lost, though nothing forces its hand now: black threatens a four-three at
 # f6 and, after it, more (a white stone on f6 only delays). White's node is not one where the

@@ -13,21 +13,22 @@ from pathlib import Path
 import pytest
 
 from game.engine import Level, Limit, Position, search
-from game.engine.backend.pure import alphabeta, state
+from game.engine import backend
+from game.engine.backend.native import alphabeta
 from game.engine.eval import patterns as pt
-from game.engine.backend.pure.state import EngineBoard, kernel_available
+from game.engine.backend import EngineBoard, kernel_available
 from game.rules import Board, Rule
 
 from engine_positions import python_and_compiled
 
 MIDDLEGAMES = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "middlegames.txt"
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 
 def test_kernel_is_built_where_required():
     if os.environ.get("GOMOKU_REQUIRE_KERNEL"):
-        assert state._compiled is not None, "game.engine._kernel did not build or is stale"
+        assert backend.KERNEL is not None, "game.engine._kernel did not build or is stale"
         assert kernel_available() or os.environ.get("GOMOKU_PURE_PYTHON")
     else:
         pytest.skip("GOMOKU_REQUIRE_KERNEL not set")
@@ -38,7 +39,7 @@ def _walk(rule: Rule, size: int, seed: int, steps: int):
     rng = random.Random(seed)
     python = EngineBoard(size, rule, compiled=False)
     compiled = EngineBoard(size, rule, compiled=True)
-    assert compiled.kernel is not None and python.kernel is None
+    assert backend.backend_of(compiled) is backend.NATIVE and backend.backend_of(python) is backend.PURE
     yield python, compiled
     for _ in range(steps):
         empty = [i for i in python.board_cells if not python.cells[i]]
@@ -143,9 +144,9 @@ def test_class_sets_come_from_c_and_refuse_bad_input():
 def test_compiled_board_can_be_forced_off(monkeypatch):
     monkeypatch.setenv("GOMOKU_PURE_PYTHON", "1")
     assert not kernel_available()
-    assert EngineBoard(15, Rule.FREESTYLE).kernel is None
+    assert backend.current() is backend.PURE and backend.backend_of(EngineBoard(15, Rule.FREESTYLE)) is backend.PURE
     monkeypatch.delenv("GOMOKU_PURE_PYTHON")
-    assert EngineBoard(15, Rule.FREESTYLE).kernel is not None
+    assert backend.current() is backend.NATIVE and backend.backend_of(EngineBoard(15, Rule.FREESTYLE)) is backend.NATIVE
 
 
 def _middlegames() -> list[Position]:
@@ -187,7 +188,7 @@ def _crowded_stones(rule: Rule, seed: int) -> list[tuple[int, int, int]]:
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_vcf_finds_the_same_lines_as_python(rule):
     from game.engine.move_search.clock import Clock
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import ThreatSearch
 
     found = 0
     for seed in range(60):
@@ -212,13 +213,13 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
     board = EngineBoard.from_stones(15, Rule.FREESTYLE, _crowded_stones(Rule.FREESTYLE, 5), compiled=True)
     before = board.snapshot()
     for attacker in (1, 2):
-        line, nodes = board.kernel.threat(attacker, 20, 0, -1, -1, state._compiled.Memo(), None, 3, None)
+        line, nodes = board.kernel.threat(attacker, 20, 0, -1, -1, backend.KERNEL.Memo(), None, 3, None)
         assert nodes <= 4
         assert board.snapshot() == before
     with pytest.raises(ValueError, match="two cells or none"):
-        board.kernel.threat(1, 4, 0, board.index(7, 7), -1, state._compiled.Memo(), None, 100, None)
+        board.kernel.threat(1, 4, 0, board.index(7, 7), -1, backend.KERNEL.Memo(), None, 100, None)
     with pytest.raises(ValueError, match="depth"):
-        board.kernel.threat(1, 500, 0, -1, -1, state._compiled.Memo(), None, 100, None)
+        board.kernel.threat(1, 500, 0, -1, -1, backend.KERNEL.Memo(), None, 100, None)
 
 
 @compiled_only
@@ -226,10 +227,10 @@ def test_compiled_vcf_stops_at_its_node_budget_and_leaves_the_board_as_it_was():
 def test_move_ordering_on_the_compiled_board_matches_python(rule):
     """The root's ordering reads the C board through its views (the C ordering inside the
     compiled search is held to the same code by the node-for-node search tests)."""
-    from game.engine.backend.pure.alphabeta import AlphaBeta
+    from game.engine.backend import AlphaBeta
     from game.engine.move_search.clock import Clock
     from game.engine.levels.config import level_config
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import ThreatSearch
 
     config = level_config(Level.MASTER)
     forced_seen = 0
@@ -262,7 +263,7 @@ def test_move_ordering_on_the_compiled_board_matches_python(rule):
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_vct_finds_the_same_wins_as_python(rule):
     from game.engine.move_search.clock import Clock
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import ThreatSearch
 
     found = 0
     for seed in (0, 1, 3, 4, 5, 8, 9, 11):  # positions where the Python VCT takes well under a second
@@ -295,7 +296,7 @@ def test_compiled_threat_search_is_stopped_by_its_poll_and_leaves_the_board_as_i
             raise SearchStopped("deadline passed")
 
     with pytest.raises(SearchStopped):
-        board.kernel.threat(1, 3, 8, -1, -1, state._compiled.Memo(), state._compiled.Memo(), 10**7, poll)
+        board.kernel.threat(1, 3, 8, -1, -1, backend.KERNEL.Memo(), backend.KERNEL.Memo(), 10**7, poll)
     assert len(calls) == 3
     assert board.snapshot() == before
     assert board.kernel.views()[-1][0] == board.hash

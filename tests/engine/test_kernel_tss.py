@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from game.engine.backend.pure import state
+from game.engine import backend
 from game.engine.move_search.clock import Clock, SearchStopped
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.tss import ThreatSpaceSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSpaceSearch
 from game.rules import Rule
 
 from engine_positions import python_and_compiled
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 
 def _stones(rule: Rule, seed: int) -> list[tuple[int, int, int]]:
@@ -68,7 +68,7 @@ def test_compiled_threat_space_search_is_stopped_by_its_poll_and_leaves_the_boar
         raise SearchStopped("deadline passed")
 
     with pytest.raises(SearchStopped):
-        board.kernel.tss(2, 10, True, state._compiled.Memo(), 10**7, poll)
+        board.kernel.tss(2, 10, True, backend.KERNEL.Memo(), 10**7, poll)
     assert calls == [1]
     assert board.snapshot() == before
 
@@ -77,16 +77,16 @@ def test_compiled_threat_space_search_is_stopped_by_its_poll_and_leaves_the_boar
 def test_compiled_threat_space_search_gives_up_at_its_node_budget():
     _, board = _boards(Rule.FREESTYLE, 13)
     before = board.snapshot()
-    line, nodes = board.kernel.tss(2, 10, True, state._compiled.Memo(), 10**7, None)
+    line, nodes = board.kernel.tss(2, 10, True, backend.KERNEL.Memo(), 10**7, None)
     assert nodes > 300  # a search big enough for a budget to cut
-    assert board.kernel.tss(2, 10, True, state._compiled.Memo(), 300, None) == (None, 301)
+    assert board.kernel.tss(2, 10, True, backend.KERNEL.Memo(), 300, None) == (None, 301)
     assert board.snapshot() == before
 
 
 @compiled_only
 def test_compiled_threat_space_search_refuses_bad_input():
     _, board = _boards(Rule.FREESTYLE, 0)
-    memo = state._compiled.Memo()
+    memo = backend.KERNEL.Memo()
     with pytest.raises(ValueError):
         board.kernel.tss(3, 4, True, memo, 1000, None)
     with pytest.raises(ValueError):

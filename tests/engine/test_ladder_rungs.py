@@ -143,7 +143,7 @@ def test_a_rung_notices_threes_on_a_seeded_share_of_its_moves():
 
 def test_a_rung_blind_to_doubles_beside_the_last_stone_does_not_block_there():
     from game.engine.levels.blindness import visible_moves
-    from game.engine.backend.pure.state import EngineBoard
+    from game.engine.backend import EngineBoard
 
     # White's twos cross at (7, 7): a double three there, beside his last stone (7, 6).
     white = [(5, 7), (6, 7), (7, 5), (7, 6)]

@@ -8,7 +8,7 @@ from engine_positions import load_tactics, lost_positions, rapfi_labels
 
 from game.engine import Level, Limit, Position, search
 from game.engine.move_search.scores import WIN, WIN_THRESHOLD
-from game.engine.backend.pure.state import kernel_available
+from game.engine.backend import kernel_available
 
 TACTICS = {tactic.name: tactic for tactic in load_tactics()}
 LOST = lost_positions()

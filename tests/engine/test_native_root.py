@@ -157,7 +157,9 @@ def test_a_level_without_threat_stages_leaves_the_move_to_one_call_in_play_and_a
     in play or in analysis (prove), and the compiled root does the VCF too; with them, the
     threat-space search and the VCF run in Python first."""
     from game.engine.levels import config as levels
-    from game.engine.backend.pure.tss import ThreatSpaceSearch
+    from game.engine.backend import current
+
+    ThreatSpaceSearch = current().tss  # the class the search makes
 
     monkeypatch.setattr(root, "NATIVE_ROOT", True)
     master = levels.level_config(Level.MASTER)

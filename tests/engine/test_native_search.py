@@ -8,12 +8,12 @@ every fixed depth, and the same stopping point under a node budget.
 import pytest
 
 from game.engine import Level
-from game.engine.backend.pure import state
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine import backend
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock, SearchStopped
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 
 from test_kernel import _middlegames
 
@@ -25,7 +25,7 @@ def _classic_search(monkeypatch):
     monkeypatch.setenv("GOMOKU_SEARCH", "classic")
 
 
-compiled_only = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+compiled_only = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 
 def _searcher(position, level: Level, native: bool, max_nodes=None, reference=True) -> AlphaBeta:
@@ -98,7 +98,7 @@ def test_time_limited_searches_keep_their_table_across_moves():
     """A second search of a position (under a deadline) starts from what the first one stored."""
     import time
 
-    from game.engine.backend.pure import alphabeta
+    from game.engine.backend.native import alphabeta
 
     alphabeta._shared_table.cache_clear()
     position = _middlegames()[2]

@@ -5,11 +5,11 @@ import sys
 from pathlib import Path
 
 from game.engine import Level
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import AlphaBeta
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 from game.rules import Rule
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.backend.pure import state
+from game.engine import backend
 
 ROOT = Path(__file__).resolve().parents[2]
 MIDDLEGAMES = ROOT / "benchmarks" / "data" / "middlegames.txt"
@@ -26,9 +26,9 @@ SEARCHES = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from game.engine import Level, Limit, Position, search
-from game.engine.backend.pure import state
+from game.engine import backend
 from game.rules import Board, Rule
-print(state._compiled.__file__)
+print(backend.KERNEL.__file__)
 lines = [line.split("#", 1)[0].split() for line in open(sys.argv[2], encoding="utf-8")]
 for tokens in [tokens for tokens in lines if tokens][:10]:
     board = Board(15, Rule.FREESTYLE)
@@ -48,7 +48,7 @@ def _searches(source: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-@pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+@pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 @pytest.mark.skipif(bool(os.environ.get("GOMOKU_PURE_PYTHON")), reason="the pure-Python run has no kernel to compare")
 def test_the_portable_bit_loop_searches_as_the_builtin_does(tmp_path):
     source = tmp_path / "portable"

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import AlphaBeta
 from game.engine.api import Level
 from game.engine.move_search.clock import Clock
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.state import BLACK, WHITE, EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import BLACK, WHITE, EngineBoard
+from game.engine.backend import ThreatSearch
 
 from engine_positions import board_from_rows
 

@@ -11,18 +11,18 @@ import time
 
 import pytest
 
-from game.engine.backend.pure import state
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine import backend
+from game.engine.backend import AlphaBeta
 from game.engine.api import Level
 from game.engine.move_search.clock import Clock
 from game.engine.move_search.defence import RootDefence
 from game.engine.eval.eval_weights import weights_for
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.state import EngineBoard
-from game.engine.backend.pure.threats import ThreatSearch
+from game.engine.backend import EngineBoard
+from game.engine.backend import ThreatSearch
 from game.rules import Board, Rule
 
-pytestmark = pytest.mark.skipif(state._compiled is None, reason="compiled kernel not built (no C compiler)")
+pytestmark = pytest.mark.skipif(backend.KERNEL is None, reason="compiled kernel not built (no C compiler)")
 
 MOVES = [(8, 5), (7, 7), (10, 9), (7, 8), (9, 10), (9, 8)]
 BLACK = 1

@@ -222,14 +222,14 @@ def test_white_to_move_beside_a_black_forbidden_point_gets_a_legal_move():
 PLAN_AND_VCT = ["4,6", "7,5", "9,7", "4,4", "8,8", "5,3", "8,6", "6,2", "3,5", "7,1", "8,0"]
 
 
-@pytest.mark.skipif(not __import__("game.engine.backend.pure.state", fromlist=["x"]).kernel_available(),
+@pytest.mark.skipif(not __import__("game.engine.backend", fromlist=["x"]).kernel_available(),
                     reason="the exact VCT is asked of every root move only with the compiled kernel")
 def test_master_defends_against_the_shallowest_vct_not_only_the_threat_space_plan():
     from game.engine.move_search.clock import Clock
     from game.engine.move_search.defence import RootDefence
     from game.engine.levels.config import level_config
-    from game.engine.backend.pure.state import EngineBoard
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import EngineBoard
+    from game.engine.backend import ThreatSearch
 
     board = Board(15, Rule.FREESTYLE)
     for token in PLAN_AND_VCT:

@@ -49,14 +49,14 @@ def test_the_main_thread_runs_while_a_compiled_search_thinks():
 
 @kernel_in_use
 def test_a_board_being_searched_refuses_a_make_from_the_poll():
-    from game.engine.backend.pure import state
+    from game.engine import backend
     from game.engine.move_search.clock import Clock
-    from game.engine.backend.pure.threats import ThreatSearch
+    from game.engine.backend import ThreatSearch
 
     board = Board(15)
     for point in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (6, 7), (7, 6), (9, 5), (6, 6), (8, 7)]:
         board.push(point)
-    engine = state.EngineBoard.from_board(board)
+    engine = backend.EngineBoard.from_board(board)
     threats = ThreatSearch(engine, Clock(None, None))
     refused = []
 

@@ -7,9 +7,9 @@ import pytest
 
 from game.engine import Level, Limit, search
 from game.engine.move_search import root as root_module
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend import current
+from game.engine.backend.pure.alphabeta import AlphaBeta  # the root loop and __init__ every backend's search runs
 from game.engine.levels.config import level_config
-from game.engine.backend.pure.tss import ThreatSpaceSearch
 
 from test_kernel import _middlegames
 
@@ -25,6 +25,7 @@ def _classic_search(monkeypatch):
 def spy(monkeypatch):
     """Counts threat-space searches and records how many root moves each iteration gets."""
     seen = {"tss": 0, "root_moves": [], "capped_vcf": set()}
+    ThreatSpaceSearch = current().tss  # the class the search makes
     real_find = ThreatSpaceSearch.find
     real_iteration = AlphaBeta.search_iteration
     real_init = AlphaBeta.__init__

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.engine.eval import patterns as pt
-from game.engine.backend.pure.state import EngineBoard
+from game.engine.backend import EngineBoard
 from game.rules import Rule
 
 

@@ -14,7 +14,7 @@ from game.engine import Level, Limit, search
 from game.engine.move_search import root as root_module
 from game.engine.move_search import root_stages
 from game.engine.move_search import timeplan
-from game.engine.backend.pure.alphabeta import AlphaBeta
+from game.engine.backend.pure.alphabeta import AlphaBeta  # the root loop every backend's search inherits
 from game.engine.move_search.timeplan import TimePlan
 
 from coach_positions import position_of

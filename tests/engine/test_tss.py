@@ -7,8 +7,8 @@ import pytest
 from game.engine import Level, Limit, Position, search
 from game.engine.eval import patterns as pt
 from game.engine.move_search.clock import Clock
-from game.engine.backend.pure.state import BLACK, WHITE, EngineBoard
-from game.engine.backend.pure.tss import ThreatSpaceSearch
+from game.engine.backend import BLACK, WHITE, EngineBoard
+from game.engine.backend import ThreatSpaceSearch
 from game.rules import Board, Rule, Stone
 
 from engine_positions import board_from_rows

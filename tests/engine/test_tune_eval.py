@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "build_scripts"))
 from game.engine import Level  # noqa: E402
 from game.engine.eval import patterns as pt  # noqa: E402
 from game.engine.eval.eval_weights import active_weights, load_weights  # noqa: E402
-from game.engine.backend.pure.state import EngineBoard  # noqa: E402
+from game.engine.backend import EngineBoard  # noqa: E402
 from game.match.openings import default_openings  # noqa: E402
 from game.rules import Rule  # noqa: E402
 from texel.features import CELL_FEATURES, PositionCounts, cell_weights, class_index, side_counts  # noqa: E402

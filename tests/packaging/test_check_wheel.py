@@ -24,7 +24,8 @@ KERNEL = "game/engine/_kernel.cpython-311-x86_64-linux-gnu.so"
 
 def _complete_wheel() -> list[str]:
     names = [f"game/assets/{asset}" for asset in ASSETS]
-    return names + ["game/__main__.py", "game/protocol/__main__.py", "game/match/openings.txt", KERNEL]
+    return names + ["game/__main__.py", "game/protocol/__main__.py", "game/match/openings.txt",
+                    "game/engine/levels/ladder_table.json", KERNEL]
 
 
 def test_the_shipped_files_include_the_assets_and_the_c_core():
@@ -38,6 +39,15 @@ def test_a_wheel_without_the_assets_is_refused_naming_them():
     missing = check_wheel.missing_from_wheel(names, ASSETS, require_kernel=True)
     assert missing == ["game/assets/fonts/GomokuUI-LICENSE.txt", "game/assets/fonts/GomokuUI.ttf"]
     assert check_wheel.missing_from_wheel(_complete_wheel(), ASSETS, require_kernel=True) == []
+
+
+def test_a_wheel_or_sdist_without_the_ladder_table_is_refused():
+    table = "game/engine/levels/ladder_table.json"
+    assert table in FILES
+    wheel = [name for name in _complete_wheel() if name != table]
+    assert check_wheel.missing_from_wheel(wheel, ASSETS, require_kernel=True) == [table]
+    sdist = [f"gomoku_desktop-0.1.0/{name}" for name in FILES if name != table] + ["gomoku_desktop-0.1.0/MANIFEST.in"]
+    assert check_wheel.missing_from_sdist(sdist, FILES) == [table]
 
 
 def test_the_kernel_is_needed_only_when_required():
@@ -82,6 +92,7 @@ def test_build_py_puts_every_asset_into_the_package(tmp_path):
     assert built == sorted(ASSETS)
     assert (tmp_path / "lib" / "game" / "assets" / "fonts" / "GomokuUI.ttf").read_bytes() == (ROOT / "assets" / "fonts" / "GomokuUI.ttf").read_bytes()
     assert (tmp_path / "lib" / "game" / "match" / "openings.txt").is_file()
+    assert (tmp_path / "lib" / "game" / "engine" / "levels" / "ladder_table.json").is_file()
 
 
 def test_build_py_without_an_assets_folder_fails_saying_so(tmp_path):
@@ -93,6 +104,7 @@ def test_build_py_without_an_assets_folder_fails_saying_so(tmp_path):
 def test_the_manifest_puts_the_assets_and_the_c_core_in_the_sdist():
     lines = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "graft assets" in lines and "recursive-include game/engine/native *.c *.h" in lines
+    assert "include game/engine/levels/ladder_table.json" in lines
 
 
 def test_each_release_wheel_runs_the_installed_check_on_the_compiled_kernel():

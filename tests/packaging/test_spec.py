@@ -23,6 +23,11 @@ def test_spec_ships_the_assets_folder():
     assert "(str(ASSETS), 'assets')" in ast.unparse(_keyword(game, "datas"))
 
 
+def test_spec_ships_the_ladder_table_where_the_rating_reads_it():
+    datas = ast.unparse(_keyword(_calls("Analysis")[0], "datas"))
+    assert "(str(ROOT / 'game' / 'engine' / 'levels' / 'ladder_table.json'), 'game/engine/levels')" in datas
+
+
 def test_spec_builds_a_windowed_game_and_a_console_brain_without_upx():
     exes = {ast.literal_eval(_keyword(call, "name")): call for call in _calls("EXE")}
     assert set(exes) == {"gomoku", "pbrain-gomoku"}

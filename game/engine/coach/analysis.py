@@ -34,7 +34,8 @@ from ..api import Candidate, Level, Limit, Position, SearchResult
 from ..levels.config import level_config
 from ..move_search.clock import Clock
 # Proof, find_win and wins_after are re-exported: callers know them from this module.
-from ..backend.pure.state import EngineBoard
+from ..backend import EngineBoard
+from ..eval.eval_weights import weights_for
 from ..move_search.root import StopFlag, search
 from ..move_search.scores import WIN, WIN_THRESHOLD, unproven
 from .proofs import SEARCH_PROOF_MS, Proof, ProofBudget, find_win, find_win_on, played_out, proof_nodes, wins_after  # noqa: F401
@@ -178,7 +179,9 @@ def analyse(
     def elapsed() -> int:
         return int((time.perf_counter() - started) * 1000)
 
-    engine = EngineBoard.from_board(board)
+    # With the level's evaluation table, so that the search below can use this board too (the
+    # proof reads only the cells' classes, which no table changes).
+    engine = EngineBoard.from_board(board, weights_for(level_config(level).weights))
     if proof_ms is not None:
         pass
     elif limit is None:
@@ -204,11 +207,13 @@ def analyse(
         remaining = None if limit.time_ms is None else max(1, limit.time_ms - elapsed())
         sub_limit = Limit(time_ms=remaining, depth=limit.depth, nodes=limit.nodes)
         forward = None if on_progress is None else (lambda result: on_progress(snapshot(result, False)))
-        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
+        # One engine board for the proof and the search (the proof leaves it at the position).
+        result = search(position, sub_limit, level, stop=stop, on_progress=forward, multipv=n_best, prove=True,
+                        engine=engine)
         if result.forced == "block-four" and result.score == 0 and not (stop is not None and stop.is_set()):
             result = _after_forced_block(position, result, sub_limit, level, stop, started)
         return snapshot(result, True)
-    return _endless(position, n_best, stop, on_progress, level, snapshot)
+    return _endless(position, n_best, stop, on_progress, level, snapshot, engine)
 
 
 def _other_moves(position: Position, first: Candidate, n_best: int, limit: Limit | None, stop, spent_ms: int, level: Level):
@@ -239,8 +244,9 @@ def _after_forced_block(position: Position, result: SearchResult, limit: Limit, 
     return SearchResult(result.move, -reply.score, reply.depth + 1, result.nodes + reply.nodes, pv, result.time_ms + reply.time_ms, result.forced, (candidate,))
 
 
-def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
-    """Searches with a doubling budget until stopped; only deeper results than before are reported."""
+def _endless(position, n_best, stop, on_progress, level, snapshot, engine: EngineBoard) -> Analysis:
+    """Searches with a doubling budget until stopped, all on `engine` (the proof's board); only
+    deeper results than before are reported."""
     shown = {"depth": 0}
     best: SearchResult | None = None
     max_depth = level_config(level).max_depth
@@ -254,7 +260,8 @@ def _endless(position, n_best, stop, on_progress, level, snapshot) -> Analysis:
     budget = _FIRST_BUDGET_MS
     while True:
         started = time.perf_counter()
-        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best, prove=True)
+        result = search(position, Limit(time_ms=budget), level, stop=stop, on_progress=forward, multipv=n_best, prove=True,
+                        engine=engine)
         blocked = result.forced == "block-four"
         if blocked and result.score == 0 and not (stop is not None and stop.is_set()):
             # the block is forced: deepen on the position after it instead (its score, negated)

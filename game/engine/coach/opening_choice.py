@@ -23,9 +23,7 @@ from game.rules import Board, Point, Stone
 from game.rules.opening import Choice
 
 from ..api import Level, Limit, Position, SearchResult, default_limit
-from ..backend.pure.state import EngineBoard
-from ..backend.pure.threats import ThreatSearch
-from ..backend.pure.tss import ThreatSpaceSearch
+from ..backend import EngineBoard, ThreatSearch, ThreatSpaceSearch
 from ..move_search.clock import Clock, SearchStopped
 from ..move_search.root import search
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass, replace
 from game.rules import Board, Point, Stone
 
 from ..api import Level, Limit, Position
-from ..backend.pure.state import BLACK, EngineBoard, any_cell, kernel_available
-from ..backend.pure.threats import ThreatSearch
+from ..backend import BLACK, EngineBoard, ThreatSearch, any_cell, current
 from ..eval import patterns as pt
 from ..move_search.clock import Clock, SearchStopped, StopAt
 from ..move_search.root import StopFlag, search
@@ -246,7 +245,7 @@ class ProofBudget(StopAt):
 
 def proof_nodes() -> int:
     """The node cap for playing out one win the search proved (see SEARCH_PROOF_NODES)."""
-    return SEARCH_PROOF_NODES if kernel_available() else SEARCH_PROOF_NODES_PYTHON
+    return SEARCH_PROOF_NODES if current().fast_threats else SEARCH_PROOF_NODES_PYTHON
 
 
 def played_out(board: Board, attacker: Stone, pv, budget: ProofBudget, level: Level) -> Proof | None:

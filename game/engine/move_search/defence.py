@@ -29,9 +29,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from ..backend.pure.state import EngineBoard, any_cell
-from ..backend.pure.threats import ThreatSearch
-from ..backend.pure.tss import ThreatSpaceSearch
+from ..backend import EngineBoard, ThreatSearch, ThreatSpaceSearch, any_cell, backend_of
 from ..eval import patterns as pt
 from .clock import Clock, SearchStopped
 
@@ -139,7 +137,7 @@ class RootDefence:
                 plan = self.plans.find(opponent, self.config.root_tss)
                 if plan is not None:
                     depth = 1
-                    if engine.kernel is not None:
+                    if backend_of(engine).fast_threats:
                         depth = self._shallowest_vct() or 1
                     return plan.squares(), depth
             for depth in range(1, self.config.root_defence + 1):  # the shallowest threat is the one to answer
@@ -169,7 +167,7 @@ class RootDefence:
         """Squares of the opponent's VCT proof tree (his threats, our answers, his four and
         five points), counted over the branches walked before the budget ran out."""
         counts: Counter = Counter()
-        if self.engine.kernel is None:
+        if not backend_of(self.engine).fast_threats:
             return counts
         now = time.perf_counter()
         deadline = min(self.deadline, now + (self.deadline - now) * _WALK_SHARE)
@@ -245,7 +243,7 @@ class RootDefence:
                 verdict = "refuted"
             else:
                 verdict = "lengthens"
-                if deeper > depth and engine.kernel is not None:
+                if deeper > depth and backend_of(engine).fast_threats:
                     verdict = "lost-deeper" if self.threats.vct(opponent, deeper, self.vcf_depth) is not None else "safe"
                 else:
                     verdict = "safe"

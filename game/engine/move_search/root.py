@@ -18,7 +18,7 @@ the first legal candidate in move order.
 
 A depth-shaped search (issue 31) whose level runs no threat stages (steps 4-6; see
 LevelConfig.threat_stages) lets its own tree answer threats, as Rapfi's does, in play and in
-analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native.py,
+analysis: after the shortcuts of steps 1-3 one call of the compiled root (backend/native/root.py,
 native/search/root_search.c) does the rest, the VCF and the iterations, and a shortcut's other
 multi-PV lines come from one more. Where a stage does run here (the ladder's depth-shaped
 rungs), the compiled root still takes the iterations in one call.
@@ -34,10 +34,8 @@ from typing import Callable, Protocol
 from game.rules import Board, Point, Stone
 
 from ..api import Candidate, Level, Limit, Position, SearchResult, default_limit
-from ..backend.native import RootAnswer, iterate
-from ..backend.pure.alphabeta import AlphaBeta
-from ..backend.pure.state import EngineBoard, kernel_available
-from ..backend.pure.threats import ThreatSearch
+from ..backend import AlphaBeta, EngineBoard, ThreatSearch, current
+from ..backend.native.root import RootAnswer, iterate
 from ..eval import patterns as pt
 from ..eval.eval_weights import weights_for
 from ..levels.blindness import notices_three, visible_moves
@@ -93,6 +91,7 @@ def search(
     multipv: int = 1,
     prove: bool = False,
     variety: bool = False,
+    engine: EngineBoard | None = None,
 ) -> SearchResult:
     """Choose a move for the side to move in `position`.
 
@@ -111,12 +110,15 @@ def search(
     a loss's proof lacks (analysis; dearer in lost positions), in play it does not.
     With `variety` (a game's move, multipv 1) the move is drawn by `seed` among the moves
     the search judges about equal (variety.py): still deterministic for a given seed.
+    `engine`: `position` already set up on an engine board, which the search uses (and leaves
+    as it found it) instead of building its own, when its evaluation table is the level's:
+    analysis passes the board its proof searched.
     Raises ValueError when the board is full, PositionError when the stones cannot be set up.
     """
     if limit is None or (limit.time_ms is None and limit.depth is None and limit.nodes is None):
         limit = default_limit(level)  # an unbounded search would never answer
     plan = variety_plan(level, len(position.stones)) if variety and multipv <= 1 and not prove else VarietyPlan()
-    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv, plan.lines), prove)
+    root = _RootSearch(position, limit, level, seed, stop, on_progress, max(1, multipv, plan.lines), prove, engine)
     result = root.run()
     if plan.margin:
         return vary(result, plan.margin, seed)
@@ -128,8 +130,10 @@ def search(
 class _RootSearch:
     """One call of `search`: owns the clock, the engine board and the answer so far."""
 
-    def __init__(self, position, limit, level, seed, stop, on_progress, multipv: int = 1, prove: bool = False) -> None:
+    def __init__(self, position, limit, level, seed, stop, on_progress, multipv: int = 1, prove: bool = False,
+                 engine: EngineBoard | None = None) -> None:
         self.started = time.perf_counter()
+        self.shared_engine = engine
         self.prove = prove
         # Root moves left out because they lose for certain (they neither stop his open
         # three nor make a four): a loss of the root needs no search of them.
@@ -153,7 +157,7 @@ class _RootSearch:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
         # Whether the depth-shaped search really runs (the pure-Python engine runs the classic
         # one, which needs the threat stages in play).
-        self.depth_shaped = self.config.search in DEPTH_SHAPED and kernel_available()
+        self.depth_shaped = self.config.search in DEPTH_SHAPED and current().depth_shaped
         if not self.config.threat_stages and self.depth_shaped:
             self.config = dataclasses.replace(self.config, root_tss=0, root_defence=0, root_vct=0)
         # The caller's margin already covers process and protocol overhead.
@@ -181,7 +185,10 @@ class _RootSearch:
         if board.move_count == 0:
             centre = (board.size // 2, board.size // 2)
             return self._result(centre, 0, 0, (centre,), "opening")
-        engine = EngineBoard.from_board(board, weights_for(self.config.weights))
+        weights = weights_for(self.config.weights)
+        engine = self.shared_engine
+        if engine is None or engine.weights != weights:
+            engine = EngineBoard.from_board(board, weights)
         self.engine = engine
         legal = self._root_moves(engine)
         opponent = stone.opponent

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import time
 
-from ..backend.pure.state import EngineBoard
-from ..backend.pure.threats import ThreatSearch
-from ..backend.pure.tss import ThreatSpaceSearch
+from ..backend import EngineBoard, ThreatSearch, ThreatSpaceSearch, backend_of
 from ..eval import patterns as pt
 from ..levels.config import LevelConfig
 from .clock import Clock, SearchStopped
@@ -123,7 +121,7 @@ class ThreatStages:
             return cut
         share_of_turn = DEFENCE_SHARE_DEPTH_SHAPED if keep_unproven else DEFENCE_SHARE
         deadline = min(self.clock.deadline, self.started + self.budget * share_of_turn)
-        nodes = DEFENCE_NODES if self.engine.kernel is None else DEFENCE_NODES_COMPILED
+        nodes = DEFENCE_NODES_COMPILED if backend_of(self.engine).fast_threats else DEFENCE_NODES
         # The thorough defence (proof-tree ranking, proofs one three deeper) is not used in
         # play: it did not gain in matches (100 ms: 17-23, and 16-23-1 with the ranking only;
         # 1000 ms: 17-20-3; 40 games each against the defence without it).

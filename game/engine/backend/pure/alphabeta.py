@@ -1,9 +1,10 @@
 """Negamax alpha-beta with principal-variation search, a transposition table and
 killer/history move ordering, over the incremental EngineBoard.
 
-With the compiled kernel the whole tree below the root runs in C (native/search/search.c, the
-same search node for node): Python calls it once per root move. The Python code here is
-the reference it is tested against, and the search of installs without a compiler.
+On a NativeBoard, NativeAlphaBeta (backend/native/alphabeta.py) runs the whole tree below the
+root in C (native/search/search.c, the same search node for node): Python calls it once per root
+move. The Python code here is the reference it is tested against, and the search of installs
+without a compiler; it knows nothing of the kernel.
 
 Forced replies cost no depth: when the opponent has a five point the only move is the
 block, searched at the same depth, so a must-block is never cut off by the horizon.
@@ -12,20 +13,16 @@ A side that can make an open four (with no five against it) has won.
 
 from __future__ import annotations
 
-import functools
 import math
-import os
 import random
-from array import array
 
 from ...eval import combo_eval
 from ...eval import patterns as pt
-from ...levels.config import DEPTH_SHAPED, LevelConfig
-from ...move_search.clock import Clock, SearchStopped
+from ...levels.config import LevelConfig
+from ...move_search.clock import Clock
 from ...move_search.scores import WIN, WIN_THRESHOLD, from_tt, to_tt, unproven
 from ...move_search.params import LMR_AFTER, MAX_PLY, MIN_WIDTH, SIDE_KEY
-from ..native import KERNEL as _compiled
-from .state import BLACK, WHITE, EngineBoard, any_cell
+from .state import BLACK, WHITE, PythonBoard, any_cell
 from .threats import ThreatSearch
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -36,61 +33,16 @@ EXACT, LOWER, UPPER = 0, 1, 2
 #: x1.02/x0.89 (geometric means). Window 400 against 100/200/800: fewest nodes to depth 5 and 7.
 ASPIRATION_FROM = 3
 ASPIRATION_WINDOW = 400
-#: Why the compiled search stopped (its `halt` code).
-_HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent"}
-#: What the compiled search may add to this file's search, by name: bits of its features
-#: (FEATURE_* in native/search/search.h), and "keep_table" (its transposition table kept across
-#: the time-limited searches of a process).
-FEATURE_BITS = {
-    "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
-    "vcf_cap": 64, "prove": 128,
-}
-#: The bit that runs the depth-shaped search (native/search/search_pvs.h) for a config with search="pvs",
-#: and the one added for search="pvs-narrow" (late moves reduced about twice as much).
-_PVS_BIT = 256
-_PVS_NARROW_BIT = 512
-#: The additions used in play (vcf_cap only where the level config asks for it: on short
-#: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
-#: replaces them, so that a match can weigh one against another without a rebuild.
-DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
-
-
-def _features() -> tuple[int, bool]:
-    """(feature bits, keep the table) from GOMOKU_ENGINE_FEATURES or the defaults."""
-    names = os.environ.get("GOMOKU_ENGINE_FEATURES")
-    chosen = DEFAULT_FEATURES if names is None else [n.strip() for n in names.split(",") if n.strip() not in ("", "none")]
-    unknown = [name for name in chosen if name not in FEATURE_BITS]
-    if unknown:
-        raise ValueError(f"unknown engine feature(s) {unknown!r} in GOMOKU_ENGINE_FEATURES; known: {sorted(FEATURE_BITS)}")
-    return sum(FEATURE_BITS[name] for name in set(chosen)), "keep_table" in chosen
-
-
-#: Run the compiled search as this file's search, node for node (tests set it to compare).
-REFERENCE_SEARCH = False
-#: Entries of the transposition table the compiled search keeps across the moves of a game.
-_TABLE_ENTRIES = 1 << 19
-
-
-@functools.lru_cache(maxsize=2)
-def _shared_table(rule: str, size: int, config: LevelConfig, noise_key: int):
-    """The transposition table kept across searches with the same settings (its entries stay
-    true for them: a position's hash is the same in every game)."""
-    return _compiled.Table(_TABLE_ENTRIES)
 
 
 class AlphaBeta:
     """One search's state: the board, the transposition table and the ordering heuristics."""
 
     def __init__(
-        self, board: EngineBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int,
-        native: bool | None = None, reference: bool | None = None, prove: bool = False,
+        self, board: PythonBoard, config: LevelConfig, clock: Clock, threats: ThreatSearch, seed: int,
+        prove: bool = False,
     ) -> None:
-        """`native` (default: whenever the board is compiled) runs the tree in C; with
-        `reference` (default: REFERENCE_SEARCH) exactly as the Python search does, with a
-        fresh exact table, without the compiled search's own additions. Time-limited
-        compiled searches share a transposition table with the searches before them.
-
-        With `prove`, a node whose beam lost every move searches every other legal move
+        """With `prove`, a node whose beam lost every move searches every other legal move
         too, so that the loss is proven instead of moved into the unproven range (see
         scores.UNPROVEN_WIN): dearer in lost positions, for analysis rather than play."""
         self.board = board
@@ -106,47 +58,18 @@ class AlphaBeta:
         self.combo_order = tables if use_order else None
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
-        # With the kernel an array, which the compiled ordering and search read in place.
-        self.history = [0] * board.length if board.kernel is None else array("q", bytes(8 * board.length))
+        self.history = self._new_history(board.length)
         self.noise_key = random.Random(seed).getrandbits(64) if config.noise else 0
         # The same table as the board's cell values (both read it once per process).
         self.weights = board.weights
-        if native is None:
-            native = board.kernel is not None
-        if native and board.kernel is None:
-            raise ValueError("the compiled search needs a compiled board")
-        # Its transposition table, killers and history live in C; it shares the VCF
-        # failure memo with `threats`.
-        self.native = None
+        # The compiled search's additions the root loop below follows (NativeAlphaBeta sets them).
         self.aspiration = False
-        self.depth_shaped = False  # the depth-shaped search below: late root moves are reduced too
-        if native:
-            if reference is None:
-                reference = REFERENCE_SEARCH
-            # Kept across moves only under a deadline alone: a depth- or node-limited search
-            # (a ladder rung has both a node cap and a deadline) must not depend on what was
-            # searched before it (it is deterministic).
-            features, keep = (0, False) if reference else _features()
-            if not config.capped_vcf:  # a short turn's setting (root.py)
-                features &= ~FEATURE_BITS["vcf_cap"]
-            features = features | FEATURE_BITS["prove"] if prove else features & ~FEATURE_BITS["prove"]
-            if config.search in DEPTH_SHAPED and not reference:
-                # With the evaluation's tempo term: the depth-shaped search prunes by margins
-                # on the static score, which the tempo keeps from swinging between odd and even
-                # plies (300 ms against Rapfi at 40 ms, 100 games: 66% with it, 50.5% without).
-                features |= _PVS_BIT | FEATURE_BITS["tempo"]
-                if config.search == "pvs-narrow":
-                    features |= _PVS_NARROW_BIT
-                self.depth_shaped = True
-            self.aspiration = bool(features & FEATURE_BITS["aspiration"])
-            keep = keep and clock.deadline is not None and clock.max_nodes is None
-            # Otherwise a fresh exact table (Table(0)), as the Python search's dict.
-            table = _shared_table(board.rule.value, board.size, config, self.noise_key) if keep else _compiled.Table(0)
-            self.native = _compiled.Search(
-                board.kernel, threats.vcf_memo, self.history, table, config.width, config.node_vcf, config.noise,
-                self.noise_key, config.sees_threes, config.quiet_threes, features,
-                evaluation=self.weights.search_constants(),
-            )
+        self.depth_shaped = False  # the depth-shaped search: late root moves are reduced too
+
+    @staticmethod
+    def _new_history(length: int) -> list[int]:
+        """The history heuristic's counts per cell."""
+        return [0] * length
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, side: int) -> int:
@@ -244,18 +167,7 @@ class AlphaBeta:
 
         Raises SearchStopped when the clock ends the search (the board is left as it was).
         """
-        if self.native is not None:
-            return self._negamax_native(depth, alpha, beta, ply, side)
         return self._negamax_python(depth, alpha, beta, ply, side)
-
-    def _negamax_native(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
-        """The whole tree in C, on the Python clock's count (so it stops where Python would)."""
-        clock = self.clock
-        score, clock.nodes, clock.next_check, halt = self.native.negamax(
-            depth, alpha, beta, ply, side, clock.kernel_state())
-        if halt:
-            raise SearchStopped(_HALT_REASONS[halt])
-        return score
 
     def _negamax_python(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
         self.clock.tick()
@@ -460,8 +372,6 @@ class AlphaBeta:
 
     def _tt_move(self, colour: int) -> int:
         """The best move stored for the board's position with `colour` to move, or -1."""
-        if self.native is not None:
-            return self.native.tt_move(colour)
         entry = self.tt.get(self.board.hash ^ (SIDE_KEY if colour == WHITE else 0))
         return -1 if entry is None else entry[3]
 

@@ -11,18 +11,17 @@ rescans the board: this is the hot path of the search.
 Measured cost (CPython 3.11, the shared 2-core dev machine; benchmarks/kernel_speed.py):
 in Python a make+unmake pair costs about 16 microseconds (32 key updates, about 20 changed
 cells) and was over 80% of search time under cProfile, with the VCF run at the leaves
-making most of the calls. So it is compiled: the C core in `native/` keeps the board in C arrays,
-which a compiled board's attributes read in place (read-only memoryviews, and the class
-sets asked of C), and runs the alpha-beta tree, the VCF, the VCT and the move ordering
-entirely in C (after that, under 3% of Master's time at 1 s a move is Python). The Python code below stays as the
-reference the tests hold the kernel to, and as the fallback when the extension was not
-built (no C compiler) or GOMOKU_PURE_PYTHON is set.
+making most of the calls. So it is compiled: `backend/native/board.py`'s NativeBoard keeps the
+board in C arrays and runs the alpha-beta tree, the VCF, the VCT and the move ordering entirely
+in C (after that, under 3% of Master's time at 1 s a move is Python). The board here is pure
+Python and knows nothing of the kernel: it is the reference the tests hold the kernel to, and
+the backend when the extension was not built (no C compiler) or GOMOKU_PURE_PYTHON is set
+(`backend/__init__.py` picks).
 """
 
 from __future__ import annotations
 
 import random
-from array import array
 from functools import lru_cache
 
 from game.rules import Board, Rule
@@ -30,8 +29,6 @@ from game.rules import Board, Rule
 from ...eval import patterns as pt
 from ...eval.eval_weights import EvalWeights, active_weights, weights_for
 from ...levels.config import LEVEL_CONFIGS
-from ..native import KERNEL as _compiled
-from ..native import kernel_available  # noqa: F401 (the pure board's callers ask it here too)
 
 PAD = 4
 BLACK, WHITE, WALL = 1, 2, 3
@@ -91,20 +88,6 @@ def _zones(size: int) -> dict[int, frozenset[int]]:
     }
 
 
-@lru_cache(maxsize=None)
-def _compiled_tables(rule: Rule, weights: EvalWeights) -> tuple[array, ...]:
-    """The kernel's pattern tables, as arrays it reads in place: four joint, black's and white's cells."""
-    joint = tuple(array("I", table) for table in _joint_tables(rule))
-    # int32 cell tables (values stay far below 2**27): half the cache the hot loop reads.
-    return joint + (array("i", pt.cell_table(rule is Rule.RENJU, weights)), array("i", pt.cell_table(False, weights)))
-
-
-@lru_cache(maxsize=None)
-def _compiled_zobrist(length: int) -> tuple[None, array, array]:
-    """ZOBRIST for a board of `length` cells, as arrays the kernel reads in place."""
-    return None, array("Q", ZOBRIST[BLACK][:length]), array("Q", ZOBRIST[WHITE][:length])
-
-
 def warm_up(rule: Rule) -> None:
     """Build the lookup tables for `rule` now (a few tenths of a second), not in the first search."""
     _joint_tables(rule)
@@ -115,7 +98,7 @@ def warm_up(rule: Rule) -> None:
         pt.cell_table(False, weights)
 
 
-class EngineBoard:
+class PythonBoard:
     """A position in the engine's representation, with incremental patterns and evaluation.
 
     Colours are the ints 1 (black) and 2 (white); per-colour arrays are indexed by them.
@@ -123,12 +106,11 @@ class EngineBoard:
     sum of the values over all empty cells; `by_class[c][k]` is the set of empty cells of
     class k (for k >= C_FLEX3), which is how threats are found without scanning.
 
-    With `compiled` (default: whenever the extension is available) the board lives in C:
-    these attributes become read-only views of its arrays (memoryviews, and `_ClassSets`
-    for by_class) and make/unmake run there; the board reads and behaves the same either way.
+    NativeBoard (backend/native/board.py) is this board with its arrays in C; it reads and
+    behaves the same.
     """
 
-    def __init__(self, size: int, rule: Rule, compiled: bool | None = None, weights: EvalWeights | None = None) -> None:
+    def __init__(self, size: int, rule: Rule, weights: EvalWeights | None = None) -> None:
         self.size = size
         self.rule = rule
         self.weights = weights = weights if weights is not None else active_weights()
@@ -174,28 +156,14 @@ class EngineBoard:
             )
             for colour in (0, BLACK, WHITE)
         ]
-        if compiled is None:
-            compiled = kernel_available()
-        elif compiled and _compiled is None:
-            raise RuntimeError("the compiled engine kernel (game.engine._kernel) is not built")
-        self.kernel = None
-        if compiled:
-            self._use_kernel()
-            return
+        self._fill()
+
+    def _fill(self) -> None:
+        """Compute every empty cell's keys and patterns for the empty board."""
         for i in self.board_cells:
             self._recompute_keys(i)
         for i in self.board_cells:
             self._refresh_cell(i)
-
-    def _use_kernel(self) -> None:
-        """Put the board in C: it sets itself up with the same layout (the tests hold it to
-        a Python board's), and from now on every attribute reads the C arrays in place, so
-        a make updates nothing on the Python side."""
-        kernel = _compiled.Kernel(
-            _compiled_tables(self.rule, self.weights), _compiled_zobrist(self.length), self.size, self.rule is Rule.RENJU)
-        self.cells, self.packed, self.near, self.total, self.keys, self.comb, self._kernel_hash = kernel.views()
-        self.by_class = [None, _ClassSets(kernel, BLACK), _ClassSets(kernel, WHITE)]
-        self.kernel = kernel
 
     # ----------------------------------------------------------------- coordinates
     def index(self, x: int, y: int) -> int:
@@ -206,19 +174,17 @@ class EngineBoard:
         return column, row - PAD
 
     @classmethod
-    def from_stones(
-        cls, size: int, rule: Rule, stones, compiled: bool | None = None, weights: EvalWeights | None = None
-    ) -> "EngineBoard":
-        """Set up from (x, y, colour) triples in play order (`compiled`, `weights` as in the constructor)."""
-        board = cls(size, rule, compiled, weights)
+    def from_stones(cls, size: int, rule: Rule, stones, weights: EvalWeights | None = None) -> "PythonBoard":
+        """Set up from (x, y, colour) triples in play order (`weights` as in the constructor)."""
+        board = cls(size, rule, weights)
         for x, y, colour in stones:
             board.make(board.index(x, y), int(colour))
         return board
 
     @classmethod
-    def from_board(cls, board: Board, weights: EvalWeights | None = None) -> "EngineBoard":
+    def from_board(cls, board: Board, weights: EvalWeights | None = None) -> "PythonBoard":
         stones = ((m.point[0], m.point[1], m.stone) for m in board.history)
-        return cls.from_stones(board.size, board.rule, stones, weights=weights)
+        return cls.from_stones(board.size, board.rule, stones, weights)
 
     # ----------------------------------------------------------------- setup helpers
     def _recompute_keys(self, i: int) -> None:
@@ -245,25 +211,7 @@ class EngineBoard:
 
     # ----------------------------------------------------------------- make / unmake
     def make(self, i: int, colour: int) -> None:
-        """Place `colour` on the empty cell i and update everything it touches."""
-        kernel = self.kernel
-        if kernel is None:
-            self._make_python(i, colour)
-            return
-        kernel.make(i, colour)
-        self.hash = self._kernel_hash[0]  # the kernel keeps the same Zobrist hash
-
-    def unmake(self) -> int:
-        """Take back the last stone; returns its cell."""
-        kernel = self.kernel
-        if kernel is None:
-            return self._unmake_python()
-        cell = kernel.unmake()
-        self.hash = self._kernel_hash[0]
-        return cell
-
-    def _make_python(self, i: int, colour: int) -> None:
-        """make() in Python: the reference the compiled kernel is tested against.
+        """Place `colour` on the empty cell i and update everything it touches.
 
         What changes is logged (cell, old patterns, old values) so that `unmake` restores
         it by assignment instead of recomputing it.
@@ -325,7 +273,8 @@ class EngineBoard:
         for offset in self.near_offsets:
             near[i + offset] += 1
 
-    def _unmake_python(self) -> int:
+    def unmake(self) -> int:
+        """Take back the last stone; returns its cell."""
         i, colour, total_black, total_white, changes = self.stack.pop()
         self.cells[i] = 0
         self.hash ^= ZOBRIST[colour][i]
@@ -412,27 +361,3 @@ class EngineBoard:
             tuple(tuple(sorted(s)) for s in self.by_class[2]),
             tuple(self.near),
         )
-
-
-class _ClassSets:
-    """`by_class[colour]` of a compiled board: class -> the set of its empty cells, asked of
-    the C board (which counts the cells of each class but keeps no sets: a set update per
-    changed cell would double the cost of its make)."""
-
-    __slots__ = ("_cells_of", "_colour")
-
-    def __init__(self, kernel, colour: int) -> None:
-        self._cells_of = kernel.cells_of
-        self._colour = colour
-
-    def __getitem__(self, cls: int) -> frozenset[int]:
-        return self._cells_of(self._colour, cls)  # IndexError past the last class ends iteration
-
-    def __len__(self) -> int:
-        return pt.C_FIVE + 1
-
-    def __eq__(self, other: object) -> bool:
-        try:
-            return list(self) == list(other)
-        except TypeError:
-            return NotImplemented

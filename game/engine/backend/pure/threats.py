@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from ...eval import patterns as pt
 from ...move_search.clock import Clock
-from ...move_search.params import COMPILED_THREAT_NODES
-from ..native import KERNEL as _compiled
-from .state import BLACK, EngineBoard, any_cell
+from .state import BLACK, PythonBoard, any_cell
 
 _VCF_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
@@ -28,19 +26,17 @@ _VCT_THREES = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
 class ThreatSearch:
     """VCF and VCT for either colour on one EngineBoard. Results are memoised by hash."""
 
-    def __init__(self, board: EngineBoard, clock: Clock) -> None:
+    def __init__(self, board: PythonBoard, clock: Clock) -> None:
         self.board = board
         self.clock = clock
         self.renju = board.rule.value == "renju"
-        # Position key -> deepest depth that failed. With the kernel they are kept in C
-        # (Memo objects), where the compiled searches read and write them.
-        compiled = board.kernel is not None
-        self._vcf_fail = _compiled.Memo() if compiled else {}
-        self._vct_fail = _compiled.Memo() if compiled else {}
+        # Position key -> deepest depth that failed (NativeThreatSearch keeps them in C).
+        self._vcf_fail: dict[int, int] = {}
+        self._vct_fail: dict[int, int] = {}
 
     @property
     def vcf_memo(self):
-        """The VCF failure memo: the compiled tree search (alphabeta.py) reads and adds to it too."""
+        """The VCF failure memo: NativeAlphaBeta reads and adds to it too."""
         return self._vcf_fail
 
     def failures(self) -> tuple[dict[int, int], dict[int, int]]:
@@ -58,12 +54,10 @@ class ThreatSearch:
 
         Below the first four only fours within four points of the last four or its block
         are tried (`zone`, those two cells): a four far from both could have been played
-        first, so the search loses little and saves most of its width. On a board with the
-        compiled kernel the same search runs in C (same order, same memo, same line).
+        first, so the search loses little and saves most of its width. NativeThreatSearch runs
+        the same search in C (same order, same memo, same line).
         """
         board = self.board
-        if board.kernel is not None:
-            return self._compiled_vcf(attacker, depth, zone)
         self.clock.tick()
         sets = board.by_class[attacker]
         if sets[pt.C_FIVE]:
@@ -120,39 +114,15 @@ class ThreatSearch:
         finally:
             board.unmake()
 
-    def _compiled_budget(self, most: int) -> int:
-        clock = self.clock
-        if clock.max_nodes is None:
-            return most
-        return max(1, min(most, clock.max_nodes - clock.nodes))
-
-    def _compiled_vcf(self, attacker: int, depth: int, zone: tuple[int, int] | None) -> list[int] | None:
-        zone_a, zone_b = zone if zone is not None else (-1, -1)
-        budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.threat(
-            attacker, depth, 0, zone_a, zone_b, self._vcf_fail, None, budget, self.clock.check)
-        self.clock.advance(nodes)
-        return line
-
-    def _compiled_vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None) -> list[int] | None:
-        zone_a, zone_b = zone if zone is not None else (-1, -1)
-        budget = self._compiled_budget(COMPILED_THREAT_NODES)
-        line, nodes = self.board.kernel.threat(
-            attacker, depth, vcf_depth, zone_a, zone_b, self._vcf_fail, self._vct_fail, budget, self.clock.check)
-        self.clock.advance(nodes)
-        return line
-
     # ---------------------------------------------------------------- VCT
     def vct(self, attacker: int, depth: int, vcf_depth: int, zone: tuple[int, int] | None = None) -> list[int] | None:
         """A winning first move by fours and threes for `attacker` (to move), as [move], or None.
 
         `depth` counts attacker threes; every attacker node first tries a VCF. Below the
         first threat only threats within four points of the last threat or its answer are
-        tried (`zone`), as in the VCF. With the compiled kernel the same search runs in C.
+        tried (`zone`), as in the VCF. NativeThreatSearch runs the same search in C.
         """
         board = self.board
-        if board.kernel is not None:
-            return self._compiled_vct(attacker, depth, vcf_depth, zone)
         self.clock.tick()
         defender = 3 - attacker
         if board.by_class[defender][pt.C_FIVE]:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from ...eval import patterns as pt
 from ...move_search.clock import Clock
-from ...move_search.params import COMPILED_THREAT_NODES
-from ..native import KERNEL as _compiled
-from .state import BLACK, EngineBoard, any_cell
+from .state import BLACK, PythonBoard, any_cell
 
 _FOUR_ORDER = (pt.C_BLOCK4_FLEX3, pt.C_BLOCK4_PLUS, pt.C_BLOCK4)
 _THREE_ORDER = (pt.C_FLEX3_2X, pt.C_FLEX3_PLUS, pt.C_FLEX3)
@@ -45,12 +43,12 @@ class ThreatLine:
 class ThreatSpaceSearch:
     """Threat-space search for either colour on one EngineBoard, memoising failures by hash."""
 
-    def __init__(self, board: EngineBoard, clock: Clock, sound: bool = True) -> None:
+    def __init__(self, board: PythonBoard, clock: Clock, sound: bool = True) -> None:
         self.board = board
         self.clock = clock
         self.renju = board.rule.value == "renju"
-        # Position key -> deepest depth that failed; a Memo in C when the kernel runs the search.
-        self._failed = _compiled.Memo() if board.kernel is not None else {}
+        # Position key -> deepest depth that failed (NativeThreatSpaceSearch keeps it in C).
+        self._failed: dict[int, int] = {}
         # sound: a three only when the defender has no four to answer with, so a found line
         # wins. Unsound (Allis's own rule) also plays threes against his fours: it finds the
         # plans a threat-space player will try, which is what a defence must look for.
@@ -59,26 +57,14 @@ class ThreatSpaceSearch:
     def find(self, attacker: int, depth: int) -> ThreatLine | None:
         """A winning threat sequence for `attacker` (to move) of at most `depth` threats.
 
-        With the compiled kernel the same search runs in C (same order, same memo keys, same
+        NativeThreatSpaceSearch runs the same search in C (same order, same memo keys, same
         line and node count), about sixty times faster.
         """
-        if self.board.kernel is not None:
-            return self._compiled_find(attacker, depth)
         threats: list[int] = []
         costs: list[int] = []
         if self._search(attacker, depth, None, threats, costs):
             return ThreatLine(threats, costs)
         return None
-
-    def _compiled_find(self, attacker: int, depth: int) -> ThreatLine | None:
-        clock = self.clock
-        budget = COMPILED_THREAT_NODES
-        if clock.max_nodes is not None:  # the clock's node budget caps the C search too
-            budget = max(1, min(budget, clock.max_nodes - clock.nodes))
-        kernel = self.board.kernel
-        line, nodes = kernel.tss(attacker, depth, self.threes_against_fours, self._failed, budget, clock.check)
-        clock.advance(nodes)
-        return None if line is None else ThreatLine(*line)
 
     # ---------------------------------------------------------------- helpers
     def _defender_has_four(self, defender: int) -> bool:

@@ -1,34 +1,14 @@
-"""The bridge to the compiled kernel: the one place that loads it, and the depth-shaped search's
-root in one call of it (native/search/root_search.h).
+"""The depth-shaped search's root in one call of the kernel (native/search/root_search.h).
 
-`KERNEL` is the compiled module, or None when it was not built (no C compiler) or is a stale
-build of older sources; `kernel_available()` says whether boards use it now (GOMOKU_PURE_PYTHON
-switches it off). Every other module takes the kernel from here.
-
-root.py builds the root (the shortcuts, the moves, the stages it runs in Python) and hands the
-rest to `iterate`: the VCF where no threat stage ran in Python, then the iterations, multi-PV
-and the proof of a lost root, without a trip back to Python per root move.
+move_search/root.py builds the root (the shortcuts, the moves, the stages it runs in Python) and
+hands the rest to `iterate`: the VCF where no threat stage ran in Python, then the iterations,
+multi-PV and the proof of a lost root, without a trip back to Python per root move.
 """
 
 from __future__ import annotations
 
-import os
 from array import array
 from dataclasses import dataclass
-
-#: The kernel's interface version this Python expects (binding.c's KERNEL_API_VERSION).
-KERNEL_API = 17
-try:
-    from .. import _kernel as KERNEL
-except ImportError:  # not built: installed without a C compiler
-    KERNEL = None
-if KERNEL is not None and getattr(KERNEL, "API_VERSION", None) != KERNEL_API:
-    KERNEL = None  # a stale build from older sources: do not trust it
-
-
-def kernel_available() -> bool:
-    """Whether boards use the compiled make/unmake (built, current, and not switched off)."""
-    return KERNEL is not None and not os.environ.get("GOMOKU_PURE_PYTHON")
 
 
 @dataclass(frozen=True)

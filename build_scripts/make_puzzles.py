@@ -296,12 +296,12 @@ def main(argv: list[str] | None = None) -> int:
             if tally["win"] >= wins_quota and tally["defend"] >= args.defences_per_rule:
                 continue
             game = done.get((rule.value, number))
-            if game is None:
+            if game is None:  # its puzzles are named f/r + g + game number, apart from the earlier positions' ids
                 cpu = time.process_time()
                 opening = openings[number % len(openings)].points(SIZE)
                 moves = play_game(rule, opening, number, args.seed)
                 found_rejected, found_counts = Rejections(), Counter()
-                found = puzzles_from_game(rule, moves, f"{number:04d}", found_rejected, found_counts,
+                found = puzzles_from_game(rule, moves, f"g{number:04d}", found_rejected, found_counts,
                                           wins_wanted=tally["win"] < wins_quota)
                 game = {"rule": rule.value, "number": number, "puzzles": [format_puzzle(p) for p in found],
                         "rejected": dict(found_rejected), "counts": dict(found_counts),

@@ -1,0 +1,81 @@
+/* The learned network (build_scripts/nettrain/quantized.py): its weights read from bytes, and
+ * its state kept on a Board as stones come and go.
+ *
+ * Per empty cell, the line shape in each of the four directions (the cells up to four steps
+ * either side, from the side to move's view) indexes an int16 embedding; the four are summed
+ * per cell (the accumulator) and clamped (h, 0..127), and h is summed over the empty cells
+ * (the pooled sum). A value head reads the pooled sum, a policy head each cell's h. A stone
+ * changes the shapes of at most 32 cells, so make and unmake update only those, for both
+ * views (black to move and white to move, since shapes are side-to-move relative).
+ *
+ * Every number is computed as quantized.py's int_forward computes it (same shifts, same
+ * rounding), so the C results equal the numpy reference bit for bit: the tests hold them so.
+ */
+#ifndef GOMOKU_NET_H
+#define GOMOKU_NET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define NET_D 32             /* embedding width: fixed, so the per-cell loops have a constant length */
+#define NET_MAX_HIDDEN 64    /* the widest dense layer a file may have */
+#define NET_SHAPES 7381      /* shape ids (features.py's CODE_COUNT) */
+#define NET_BIAS 8192        /* biases and logits: 8192 a unit */
+#define NET_LINEAR 8192      /* the per-shape linear term: 8192 a unit */
+
+/* The weights, as stored (sizes from the file's header; D must be NET_D). */
+typedef struct NetWeights {
+    int h1, h2, p;
+    int16_t *embed;  /* NET_SHAPES x NET_D */
+    int16_t *linear; /* NET_SHAPES */
+    int8_t *w1, *w2, *w3, *p1, *p2;
+    int32_t *b1, *b2, *b3, *pb1, *pb2;
+    uint16_t *key_ids; /* a board line key (board.h, black = 1 = the side to move) -> its shape id */
+    void *block;       /* the one allocation everything above lives in */
+} NetWeights;
+
+/* Read a network file (bytes as quantized.to_bytes writes them): 0, or -1 with a one-line
+ * reason in `error` (room for `error_size` bytes) when it is short, damaged or of another
+ * layout. Never reads past `size`. net_free releases what net_load took. */
+int net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, size_t error_size);
+void net_free(NetWeights *weights);
+
+/* The network's state for one board: per view (0: black to move, 1: white to move) and cell,
+ * its four shape ids, its accumulator and h; per view the pooled sum and the linear term over
+ * the empty cells. */
+typedef struct NetState {
+    const NetWeights *weights;
+    ptrdiff_t length;
+    uint16_t *ids;  /* [view][cell][direction] */
+    int16_t *acc;   /* [view][cell][NET_D] */
+    int16_t *h;     /* [view][cell][NET_D]: clamp((acc + 2) >> 2, 0, 127) */
+    int32_t pooled[2][NET_D];
+    int64_t linear[2];
+    /* A threat search's makes (board_make_threat) leave the network as it was, and so does
+     * every make under one: this counts the threat makes in force. The state is true only
+     * when it is 0. */
+    int paused;
+} NetState;
+
+/* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
+ * K_OK or K_NO_MEMORY. From then on board_make and board_unmake keep it. net_detach frees it. */
+int net_attach(Board *board, const NetWeights *weights);
+void net_detach(Board *board);
+
+/* Called by board.c: after a stone went on `cell` (keys updated), and after it came off again
+ * (keys and cell restored). */
+void net_after_make(NetState *net, const Board *board, ptrdiff_t cell);
+void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
+
+/* The value for `side` to move: the (win, draw, loss) logits times NET_BIAS before the linear
+ * term, and the linear term (times NET_LINEAR): logit k = raw[k] / NET_BIAS + linear / NET_LINEAR
+ * * (1/2, 0, -1/2)[k]. Read only when net->paused is 0. */
+void net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear);
+/* The same as floating logits (int_forward's doubles, to the last bit). */
+void net_value(const NetState *net, int side, double logits[3]);
+/* The policy logit of the empty cell `cell` for `side` to move, times NET_BIAS. */
+int64_t net_policy_raw(const NetState *net, int side, ptrdiff_t cell);
+
+#endif

@@ -70,9 +70,11 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
             cell = rng.choice([c for c in range(225) if c not in set(played)])
             board.make(_cell(board, cell), 1 + len(played) % 2)
             played.append(cell)
-        _assert_matches(board, played, reference)
-        seen_values.add(board.kernel.net_value(1 + len(played) % 2))
-    assert len(seen_values) > 100  # the positions differ, and so do their values
+        if rng.random() < 0.4:  # read now and then: the state takes in several moves at once, or undoes some
+            _assert_matches(board, played, reference)
+            seen_values.add(board.kernel.net_value(1 + len(played) % 2))
+    _assert_matches(board, played, reference)
+    assert len(seen_values) > 50  # the positions differ, and so do their values
 
 
 def test_real_games_match_the_reference_at_every_ply_and_unwind_to_the_start():

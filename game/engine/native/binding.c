@@ -462,25 +462,30 @@ Kernel_attach_net(KernelObject *self, PyObject *net)
     Py_CLEAR(self->net);
     if (net == Py_None)
         Py_RETURN_NONE;
-    if (net_attach(&self->board, &((NetObject *)net)->weights) < 0)
+    int error = net_attach(&self->board, &((NetObject *)net)->weights);
+    if (error == K_BAD_MOVE)
+        return PyErr_Format(PyExc_ValueError, "the network reads boards up to %dx%d", NET_MAX_SIZE, NET_MAX_SIZE);
+    if (error < 0)
         return PyErr_NoMemory();
     self->net = Py_NewRef(net);
     Py_RETURN_NONE;
 }
 
-/* The board's network state, ready to read for `side`; NULL with an exception when there is none. */
+/* The board's network state, brought up to date to read for `side`; NULL with an exception when there is none. */
 static const NetState *
 readable_net(KernelObject *self, long side)
 {
-    const NetState *net = self->board.net;
+    NetState *net = self->board.net;
     if (side != 1 && side != 2)
         PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %ld", side);
     else if (net == NULL)
         PyErr_SetString(PyExc_RuntimeError, "no network attached to this board");
-    else if (net->paused || self->searching)
-        PyErr_SetString(PyExc_RuntimeError, "the network is not readable now (a search is under way)");
-    else
+    else if (self->searching)
+        PyErr_SetString(PyExc_RuntimeError, "the network is not readable during a search of this board");
+    else {
+        net_refresh(net, &self->board);
         return net;
+    }
     return NULL;
 }
 

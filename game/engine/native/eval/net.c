@@ -1,6 +1,6 @@
 /* The learned network: see net.h. The file layout and every rounding are quantized.py's.
  * This file reads the Board's fields but calls none of board.c's functions (board.c calls
- * this one on make and unmake). */
+ * this one on unmake). */
 #include "net.h"
 
 #include <stdio.h>
@@ -223,10 +223,12 @@ acc_of(NetState *net, int view, ptrdiff_t cell)
     return net->acc + ((size_t)view * net->length + cell) * NET_D;
 }
 
-static inline int16_t *
-h_of(NetState *net, int view, ptrdiff_t cell)
+/* h from an accumulator entry: clamp((acc + 2) >> 2, 0, 127). */
+static inline int16_t
+activation(int16_t acc)
 {
-    return net->h + ((size_t)view * net->length + cell) * NET_D;
+    int16_t h = (int16_t)((acc + 2) >> EMBED_SHIFT);
+    return h < 0 ? 0 : h > ACT_MAX ? ACT_MAX : h;
 }
 
 static inline int64_t
@@ -237,19 +239,74 @@ cell_linear(NetState *net, int view, ptrdiff_t cell)
     return (int64_t)linear[ids[0]] + linear[ids[1]] + linear[ids[2]] + linear[ids[3]];
 }
 
+/* ---- The per-cell lanes: NET_D int16 at a time ----
+ * SSE2 on every x86-64 (GCC and clang define __SSE2__ there, MSVC _M_X64), else plain loops
+ * (arm64 and the rest: the compiler vectorizes what it can). GOMOKU_NET_SCALAR forces the
+ * plain loops, so that a test can hold the two to the same numbers. */
+#if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) && !defined(GOMOKU_NET_SCALAR)
+#include <emmintrin.h>
+#define NET_SSE2 1
+
+static inline __m128i
+activation8(__m128i acc)
+{
+    __m128i h = _mm_srai_epi16(_mm_add_epi16(acc, _mm_set1_epi16(2)), EMBED_SHIFT);
+    return _mm_min_epi16(_mm_max_epi16(h, _mm_setzero_si128()), _mm_set1_epi16(ACT_MAX));
+}
+#endif
+
+/* acc += come - gone; with `pooled`, also pooled += h(acc after) - h(acc before). */
+static inline void
+lanes_move(int16_t *restrict acc, int16_t *restrict pooled, const int16_t *restrict come, const int16_t *restrict gone)
+{
+#ifdef NET_SSE2
+    for (int j = 0; j < NET_D; j += 8) {
+        __m128i before = _mm_loadu_si128((const __m128i *)(acc + j));
+        __m128i after = _mm_sub_epi16(_mm_add_epi16(before, _mm_loadu_si128((const __m128i *)(come + j))),
+                                      _mm_loadu_si128((const __m128i *)(gone + j)));
+        _mm_storeu_si128((__m128i *)(acc + j), after);
+        if (pooled != NULL) {
+            __m128i sum = _mm_loadu_si128((const __m128i *)(pooled + j));
+            sum = _mm_add_epi16(sum, _mm_sub_epi16(activation8(after), activation8(before)));
+            _mm_storeu_si128((__m128i *)(pooled + j), sum);
+        }
+    }
+#else
+    for (int j = 0; j < NET_D; j++) {
+        int16_t before = acc[j], after = (int16_t)(before + come[j] - gone[j]);
+        acc[j] = after;
+        if (pooled != NULL)
+            pooled[j] = (int16_t)(pooled[j] + activation(after) - activation(before));
+    }
+#endif
+}
+
+/* pooled += h(acc) (sign 1) or -= (sign -1). */
+static inline void
+lanes_count(int16_t *restrict pooled, const int16_t *restrict acc, int sign)
+{
+#ifdef NET_SSE2
+    for (int j = 0; j < NET_D; j += 8) {
+        __m128i h = activation8(_mm_loadu_si128((const __m128i *)(acc + j)));
+        __m128i sum = _mm_loadu_si128((const __m128i *)(pooled + j));
+        _mm_storeu_si128((__m128i *)(pooled + j), sign > 0 ? _mm_add_epi16(sum, h) : _mm_sub_epi16(sum, h));
+    }
+#else
+    for (int j = 0; j < NET_D; j++)
+        pooled[j] = (int16_t)(pooled[j] + sign * activation(acc[j]));
+#endif
+}
+
 /* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */
 static inline void
 count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
 {
-    const int16_t *h = h_of(net, view, cell);
-    int32_t *pooled = net->pooled[view];
-    for (int j = 0; j < NET_D; j++)
-        pooled[j] += sign * h[j];
+    lanes_count(net->pooled[view], acc_of(net, view, cell), sign);
     net->linear[view] += sign * cell_linear(net, view, cell);
 }
 
-/* The cell's shape in direction d became `id` (for `view`): move its accumulator and h, and
- * the pooled sum and the linear term when it is empty. */
+/* The cell's shape in direction d became `id` (for `view`): move its accumulator, and the
+ * pooled sum and the linear term when it is empty. */
 static inline void
 set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty)
 {
@@ -259,27 +316,10 @@ set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty
         return;
     ids[d] = id;
     const NetWeights *w = net->weights;
-    const int16_t *gone = w->embed + (size_t)old * NET_D, *come = w->embed + (size_t)id * NET_D;
-    int16_t *acc = acc_of(net, view, cell), *h = h_of(net, view, cell);
-    int32_t *pooled = net->pooled[view];
-    if (empty) {
+    if (empty)
         net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
-        for (int j = 0; j < NET_D; j++) {
-            int16_t sum = (int16_t)(acc[j] + come[j] - gone[j]);
-            int16_t now = (int16_t)((sum + 2) >> EMBED_SHIFT);
-            now = now < 0 ? 0 : now > ACT_MAX ? ACT_MAX : now;
-            pooled[j] += now - h[j];
-            acc[j] = sum;
-            h[j] = now;
-        }
-    } else {
-        for (int j = 0; j < NET_D; j++) {
-            int16_t sum = (int16_t)(acc[j] + come[j] - gone[j]);
-            int16_t now = (int16_t)((sum + 2) >> EMBED_SHIFT);
-            acc[j] = sum;
-            h[j] = now < 0 ? 0 : now > ACT_MAX ? ACT_MAX : now;
-        }
-    }
+    lanes_move(acc_of(net, view, cell), empty ? net->pooled[view] : NULL, w->embed + (size_t)id * NET_D,
+               w->embed + (size_t)old * NET_D);
 }
 
 /* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
@@ -302,25 +342,40 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell)
 }
 
 void
-net_after_make(NetState *net, const Board *board, ptrdiff_t cell)
+net_refresh(NetState *net, const Board *board)
 {
-    count_cell(net, 0, cell, -1);
-    count_cell(net, 1, cell, -1);
-    update_lines(net, board, cell);
+    ptrdiff_t first = net->applied, count = board->frame_count;
+    if (first >= count)
+        return;
+    /* The stones since: out of the sums first (each with the h it was counted with), then the
+     * shapes on their lines set from the keys as they are now, which is where one at a time
+     * would also end. */
+    for (ptrdiff_t k = first; k < count; k++) {
+        count_cell(net, 0, board->frames[k].cell, -1);
+        count_cell(net, 1, board->frames[k].cell, -1);
+    }
+    for (ptrdiff_t k = first; k < count; k++)
+        update_lines(net, board, board->frames[k].cell);
+    net->applied = count;
 }
 
 void
 net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
 {
+    if (board->frame_count >= net->applied)
+        return; /* a move the state never took in */
     update_lines(net, board, cell);
     count_cell(net, 0, cell, 1);
     count_cell(net, 1, cell, 1);
+    net->applied = board->frame_count;
 }
 
 int
 net_attach(Board *board, const NetWeights *weights)
 {
     net_detach(board);
+    if (board->width - PAD > NET_MAX_SIZE)
+        return K_BAD_MOVE;
     NetState *net = calloc(1, sizeof(NetState));
     if (net == NULL)
         return K_NO_MEMORY;
@@ -328,8 +383,7 @@ net_attach(Board *board, const NetWeights *weights)
     net->length = board->length;
     net->ids = calloc((size_t)2 * board->length * DIRECTIONS, sizeof(uint16_t));
     net->acc = calloc((size_t)2 * board->length * NET_D, sizeof(int16_t));
-    net->h = calloc((size_t)2 * board->length * NET_D, sizeof(int16_t));
-    if (net->ids == NULL || net->acc == NULL || net->h == NULL) {
+    if (net->ids == NULL || net->acc == NULL) {
         board->net = net;
         net_detach(board);
         return K_NO_MEMORY;
@@ -342,12 +396,9 @@ net_attach(Board *board, const NetWeights *weights)
         if (board->cells[m] == WALL)
             continue;
         for (int view = 0; view < 2; view++) {
-            int16_t *acc = acc_of(net, view, m), *h = h_of(net, view, m);
-            for (int j = 0; j < NET_D; j++) {
+            int16_t *acc = acc_of(net, view, m);
+            for (int j = 0; j < NET_D; j++)
                 acc[j] = (int16_t)(4 * first[j]);
-                int16_t now = (int16_t)((acc[j] + 2) >> EMBED_SHIFT);
-                h[j] = now < 0 ? 0 : now > ACT_MAX ? ACT_MAX : now;
-            }
             if (board->cells[m] == 0)
                 count_cell(net, view, m, 1);
         }
@@ -357,12 +408,7 @@ net_attach(Board *board, const NetWeights *weights)
             set_shape(net, 1, m, d, weights->key_ids[swap_colours(key)], board->cells[m] == 0);
         }
     }
-    /* The moves already on the board are taken back as they were made: a threat search's
-     * (which never count near cells) hold the network still. */
-    for (ptrdiff_t k = 0; k < board->frame_count; k++) {
-        board->frames[k].net_mode = board->frames[k].counted_near ? NET_FOLLOWED : NET_PAUSED;
-        net->paused += !board->frames[k].counted_near;
-    }
+    net->applied = board->frame_count;
     board->net = net;
     return K_OK;
 }
@@ -375,7 +421,6 @@ net_detach(Board *board)
         return;
     free(net->ids);
     free(net->acc);
-    free(net->h);
     free(net);
     board->net = NULL;
 }
@@ -387,28 +432,28 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
 {
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
-    const int32_t *pooled = net->pooled[view];
-    int64_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
+    const int16_t *pooled = net->pooled[view];
+    int32_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
     for (int o = 0; o < w->h1; o++) {
         const int8_t *row = w->w1 + (size_t)o * NET_D;
-        int64_t sum = 0;
+        int32_t sum = 0; /* at most 32767 x 127 x 32 */
         for (int j = 0; j < NET_D; j++)
-            sum += (int64_t)pooled[j] * row[j];
-        a1[o] = clamp_act(rounded_shift(rounded_shift(sum, POOL_SHIFT) + w->b1[o], LAYER_SHIFT));
+            sum += pooled[j] * row[j];
+        a1[o] = (int32_t)clamp_act(rounded_shift(rounded_shift(sum, POOL_SHIFT) + w->b1[o], LAYER_SHIFT));
     }
     for (int o = 0; o < w->h2; o++) {
         const int8_t *row = w->w2 + (size_t)o * w->h1;
-        int64_t sum = w->b2[o];
+        int32_t sum = 0; /* at most 64 x 127 x 127 */
         for (int j = 0; j < w->h1; j++)
             sum += a1[j] * row[j];
-        a2[o] = clamp_act(rounded_shift(sum, LAYER_SHIFT));
+        a2[o] = (int32_t)clamp_act(rounded_shift((int64_t)sum + w->b2[o], LAYER_SHIFT));
     }
     for (int k = 0; k < 3; k++) {
         const int8_t *row = w->w3 + (size_t)k * w->h2;
-        int64_t sum = w->b3[k];
+        int32_t sum = 0;
         for (int j = 0; j < w->h2; j++)
             sum += a2[j] * row[j];
-        raw[k] = sum;
+        raw[k] = (int64_t)sum + w->b3[k];
     }
     *linear = net->linear[view];
 }
@@ -427,7 +472,10 @@ int64_t
 net_policy_raw(const NetState *net, int side, ptrdiff_t cell)
 {
     const NetWeights *w = net->weights;
-    const int16_t *h = net->h + ((size_t)(side == BLACK ? 0 : 1) * net->length + cell) * NET_D;
+    const int16_t *acc = net->acc + ((size_t)(side == BLACK ? 0 : 1) * net->length + cell) * NET_D;
+    int16_t h[NET_D];
+    for (int j = 0; j < NET_D; j++)
+        h[j] = activation(acc[j]);
     int64_t logit = w->pb2[0];
     for (int k = 0; k < w->p; k++) {
         const int8_t *row = w->p1 + (size_t)k * NET_D;

@@ -5,8 +5,8 @@
  * either side, from the side to move's view) indexes an int16 embedding; the four are summed
  * per cell (the accumulator) and clamped (h, 0..127), and h is summed over the empty cells
  * (the pooled sum). A value head reads the pooled sum, a policy head each cell's h. A stone
- * changes the shapes of at most 32 cells, so make and unmake update only those, for both
- * views (black to move and white to move, since shapes are side-to-move relative).
+ * changes the shapes of at most 32 cells, so a move updates only those, for both views
+ * (black to move and white to move, since shapes are side-to-move relative).
  *
  * Every number is computed as quantized.py's int_forward computes it (same shifts, same
  * rounding), so the C results equal the numpy reference bit for bit: the tests hold them so.
@@ -24,6 +24,7 @@
 #define NET_SHAPES 7381      /* shape ids (features.py's CODE_COUNT) */
 #define NET_BIAS 8192        /* biases and logits: 8192 a unit */
 #define NET_LINEAR 8192      /* the per-shape linear term: 8192 a unit */
+#define NET_MAX_SIZE 16      /* the largest board: its pooled sum (at most 127 a cell) fits an int16 */
 
 /* The weights, as stored (sizes from the file's header; D must be NET_D). */
 typedef struct NetWeights {
@@ -43,35 +44,34 @@ int net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error,
 void net_free(NetWeights *weights);
 
 /* The network's state for one board: per view (0: black to move, 1: white to move) and cell,
- * its four shape ids, its accumulator and h; per view the pooled sum and the linear term over
- * the empty cells. */
+ * its four shape ids and its accumulator; per view the pooled sum and the linear term over
+ * the empty cells. It is lazy: a make costs nothing, and the state stays as it was after the
+ * board's first `applied` moves until a reader asks for it (net_refresh), which takes in every
+ * move since at once. So the moves of a search's leaves and threat searches, which nobody reads
+ * the network after, cost nothing; an unmake undoes only a move the state had taken in. */
 typedef struct NetState {
     const NetWeights *weights;
     ptrdiff_t length;
     uint16_t *ids;  /* [view][cell][direction] */
-    int16_t *acc;   /* [view][cell][NET_D] */
-    int16_t *h;     /* [view][cell][NET_D]: clamp((acc + 2) >> 2, 0, 127) */
-    int32_t pooled[2][NET_D];
+    int16_t *acc;   /* [view][cell][NET_D]; h = clamp((acc + 2) >> 2, 0, 127) */
+    int16_t pooled[2][NET_D];
     int64_t linear[2];
-    /* A threat search's makes (board_make_threat) leave the network as it was, and so does
-     * every make under one: this counts the threat makes in force. The state is true only
-     * when it is 0. */
-    int paused;
+    ptrdiff_t applied; /* the board's frames the state has taken in (the first ones) */
 } NetState;
 
 /* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
- * K_OK or K_NO_MEMORY. From then on board_make and board_unmake keep it. net_detach frees it. */
+ * K_OK, K_NO_MEMORY, or K_BAD_MOVE for a board larger than NET_MAX_SIZE. board_unmake keeps it from then on; net_detach frees it. */
 int net_attach(Board *board, const NetWeights *weights);
 void net_detach(Board *board);
 
-/* Called by board.c: after a stone went on `cell` (keys updated), and after it came off again
- * (keys and cell restored). */
-void net_after_make(NetState *net, const Board *board, ptrdiff_t cell);
+/* Bring the state up to date with the board: call before reading it. */
+void net_refresh(NetState *net, const Board *board);
+/* Called by board_unmake once the stone on `cell` came off (keys and cell restored). */
 void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
 
 /* The value for `side` to move: the (win, draw, loss) logits times NET_BIAS before the linear
  * term, and the linear term (times NET_LINEAR): logit k = raw[k] / NET_BIAS + linear / NET_LINEAR
- * * (1/2, 0, -1/2)[k]. Read only when net->paused is 0. */
+ * * (1/2, 0, -1/2)[k]. These read the state as it is: net_refresh it first. */
 void net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear);
 /* The same as floating logits (int_forward's doubles, to the last bit). */
 void net_value(const NetState *net, int side, double logits[3]);

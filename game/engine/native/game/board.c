@@ -1,7 +1,7 @@
 /* Board make/unmake: see board.h. The hot path of every search. */
 #include "board.h"
 
-#include "net.h" /* the network state a board may carry, kept by make and unmake */
+#include "net.h" /* the network state a board may carry, which unmake keeps */
 
 #include <stdlib.h>
 #include <string.h>
@@ -153,8 +153,7 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
     Frame *frame = &board->frames[board->frame_count++];
     frame->cell = (int32_t)i;
     frame->colour = (int16_t)colour;
-    frame->counted_near = (int8_t)count_near;
-    frame->net_mode = NET_NONE;
+    frame->counted_near = (int16_t)count_near;
     frame->total[1] = total[1];
     frame->total[2] = total[2];
     frame->log_start = board->log_count;
@@ -211,17 +210,6 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
     if (count_near)
         for (int k = 0; k < NEAR_COUNT; k++)
             board->near[board_wrap(board, i + board->near_offset[k])]++;
-    if (board->net != NULL) {
-        /* A threat search's stones leave the network as it was (it never reads it), and so
-         * does every stone under one. */
-        if (!count_near) {
-            frame->net_mode = NET_PAUSED;
-            board->net->paused++;
-        } else if (!board->net->paused) {
-            frame->net_mode = NET_FOLLOWED;
-            net_after_make(board->net, board, i);
-        }
-    }
     return K_OK;
 }
 
@@ -274,10 +262,8 @@ board_unmake(Board *board)
     if (frame->counted_near)
         for (int k = 0; k < NEAR_COUNT; k++)
             board->near[board_wrap(board, i + board->near_offset[k])]--;
-    if (frame->net_mode == NET_FOLLOWED)
+    if (board->net != NULL)
         net_after_unmake(board->net, board, i);
-    else if (frame->net_mode == NET_PAUSED)
-        board->net->paused--;
     return i;
 }
 

@@ -42,14 +42,10 @@ typedef struct {
     int32_t *cells[3];           /* [1] black, [2] white: combined patterns -> value << 4 | class */
 } Tables;
 
-/* What a move did to the board's network state (eval/net.h), if it has one. */
-enum { NET_NONE, NET_FOLLOWED, NET_PAUSED };
-
 typedef struct {
     int32_t cell;     /* where the stone went */
     int16_t colour;
-    int8_t counted_near; /* whether the move added to the near counts (board_make_threat does not) */
-    int8_t net_mode;     /* NET_NONE: no network or paused; NET_FOLLOWED: updated it; NET_PAUSED: paused it */
+    int16_t counted_near; /* whether the move added to the near counts (board_make_threat does not) */
     int64_t total[3]; /* totals before the move */
     ptrdiff_t log_start;
 } Frame;
@@ -85,8 +81,9 @@ typedef struct {
     uint64_t *fours[3];
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
-    /* The learned network's state (eval/net.h), kept by make and unmake once net_attach set
-     * it; NULL: none. The board owns it (board_free detaches it). */
+    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make leaves
+     * it behind (a reader brings it up to date: net_refresh); unmake takes back a stone it had
+     * taken in. The board owns it (board_free detaches it). */
     struct NetState *net;
     Frame *frames;
     ptrdiff_t frame_count, frame_capacity;

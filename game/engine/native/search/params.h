@@ -116,5 +116,11 @@
  * 1000 ms against Rapfi at 200 ms, 200 games side by side: 47.5% against 40.2% (+7.2 +- 3.9
  * points by opening). */
 #define HISTORY_SHIFT 5
+/* FEATURE_NET_ORDER: the network's policy orders the moves of nodes this many plies deep or
+ * more (shallower ones keep the pattern order, which costs nothing to compute); a cell where
+ * the side makes a four goes before the policy's cells by NET_FOUR_BONUS (below the table
+ * move, killers and counter move). See benchmarks/README.md for the screen. */
+#define NET_ORDER_PLIES 2
+#define NET_FOUR_BONUS ((int64_t)1 << 30)
 
 #endif

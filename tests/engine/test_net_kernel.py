@@ -154,3 +154,43 @@ def test_reading_a_board_without_a_net_or_a_stone_cell_is_an_error():
         board.kernel.net_policy(2, [_cell(board, 112)])
     with pytest.raises(TypeError):
         board.kernel.attach_net("weights")
+
+
+DEFAULTS = "keep_table,node_vcf,counter,aspiration,vcf_cap"
+
+
+def _middlegames():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from speed import load_positions
+
+    return load_positions()[:6]
+
+
+def test_the_policy_ordering_changes_the_tree_not_the_proofs(monkeypatch):
+    from game.engine import WIN_THRESHOLD, Level, Limit, search
+
+    found = {}
+    for features in (DEFAULTS, DEFAULTS + ",net_order"):
+        monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", features)
+        found[features] = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
+    plain, ordered = found[DEFAULTS], found[DEFAULTS + ",net_order"]
+    assert [r.nodes for r in plain] != [r.nodes for r in ordered]  # the policy did order the moves
+    for before, after in zip(plain, ordered):
+        if abs(before.score) > WIN_THRESHOLD:  # a proven win or loss stays proven, to the same length
+            assert after.score == before.score
+    again = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
+    assert [(r.move, r.score, r.nodes) for r in again] == [(r.move, r.score, r.nodes) for r in ordered]
+
+
+def test_the_policy_ordering_is_dropped_off_freestyle_15x15(monkeypatch):
+    from game.engine import EngineBoard, Level, Limit, Position, search
+    from game.rules import Board
+
+    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", DEFAULTS + ",net_order")
+    board = Board(15, Rule.RENJU)
+    for point in ((7, 7), (8, 8), (8, 6), (6, 8), (9, 7)):
+        board.push(point)
+    result = search(Position.from_board(board), Limit(depth=4), Level.MASTER, seed=0)
+    assert board.is_empty(result.move)
+    with pytest.raises(ValueError, match="up to 16x16"):
+        EngineBoard(19, Rule.FREESTYLE, compiled=True).follow_net(KERNEL.Net(WEIGHTS))

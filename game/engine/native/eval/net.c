@@ -114,7 +114,7 @@ net_free(NetWeights *weights)
 {
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids};
+                      weights->key_ids, weights->p1_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     memset(weights, 0, sizeof(*weights));
@@ -179,9 +179,10 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->p2 = take(&at, p, 1);
     weights->pb2 = take(&at, 1, 4);
     weights->key_ids = malloc(sizeof(uint16_t) * TABLE_SIZE);
+    weights->p1_wide = malloc(sizeof(int16_t) * p * d);
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids};
+                      weights->key_ids, weights->p1_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         if (arrays[k] == NULL) {
             net_free(weights);
@@ -192,6 +193,8 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
             net_free(weights);
             return fail(error, error_size, "an embedding is too large for the int16 sums (|e| > 8191)");
         }
+    for (size_t k = 0; k < (size_t)p * d; k++)
+        weights->p1_wide[k] = weights->p1[k];
     fill_key_ids(weights->key_ids);
     return 0;
 }
@@ -473,16 +476,42 @@ net_policy_raw(const NetState *net, int side, ptrdiff_t cell)
 {
     const NetWeights *w = net->weights;
     const int16_t *acc = net->acc + ((size_t)(side == BLACK ? 0 : 1) * net->length + cell) * NET_D;
-    int16_t h[NET_D];
-    for (int j = 0; j < NET_D; j++)
-        h[j] = activation(acc[j]);
-    int64_t logit = w->pb2[0];
-    for (int k = 0; k < w->p; k++) {
-        const int8_t *row = w->p1 + (size_t)k * NET_D;
-        int32_t sum = 0; /* at most 32 x 127 x 127 */
-        for (int j = 0; j < NET_D; j++)
-            sum += h[j] * row[j];
-        logit += clamp_act(rounded_shift((int64_t)sum + w->pb1[k], LAYER_SHIFT)) * w->p2[k];
+    int32_t sums[NET_MAX_HIDDEN]; /* P1 h, each at most 32 x 127 x 127 */
+    int k = 0;
+#ifdef NET_SSE2
+    /* Four outputs at a time: eight products summed pairwise per madd, the four rows' partial
+     * sums then transposed and added into one vector of the four dot products. */
+    __m128i h[NET_D / 8];
+    for (int q = 0; q < NET_D / 8; q++)
+        h[q] = activation8(_mm_loadu_si128((const __m128i *)(acc + 8 * q)));
+    for (; k + 4 <= w->p; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = w->p1_wide + (size_t)(k + r) * NET_D;
+            __m128i sum = _mm_madd_epi16(h[0], _mm_loadu_si128((const __m128i *)row));
+            for (int q = 1; q < NET_D / 8; q++)
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(h[q], _mm_loadu_si128((const __m128i *)(row + 8 * q))));
+            part[r] = sum;
+        }
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
     }
+#endif
+    if (k < w->p) {
+        int16_t h16[NET_D];
+        for (int j = 0; j < NET_D; j++)
+            h16[j] = activation(acc[j]);
+        for (; k < w->p; k++) {
+            const int16_t *row = w->p1_wide + (size_t)k * NET_D;
+            int32_t sum = 0;
+            for (int j = 0; j < NET_D; j++)
+                sum += h16[j] * row[j];
+            sums[k] = sum;
+        }
+    }
+    int64_t logit = w->pb2[0];
+    for (k = 0; k < w->p; k++)
+        logit += clamp_act(rounded_shift((int64_t)sums[k] + w->pb1[k], LAYER_SHIFT)) * w->p2[k];
     return logit;
 }

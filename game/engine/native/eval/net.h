@@ -33,8 +33,8 @@ typedef struct NetWeights {
     int16_t *linear; /* NET_SHAPES */
     int8_t *w1, *w2, *w3, *p1, *p2;
     int32_t *b1, *b2, *b3, *pb1, *pb2;
+    int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     uint16_t *key_ids; /* a board line key (board.h, black = 1 = the side to move) -> its shape id */
-    void *block;       /* the one allocation everything above lives in */
 } NetWeights;
 
 /* Read a network file (bytes as quantized.to_bytes writes them): 0, or -1 with a one-line

@@ -48,7 +48,7 @@ hint_bonus(ptrdiff_t m, const MoveHints *hints)
 }
 
 int
-picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints)
+picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history)
 {
     int check_forbidden = board->renju && side == BLACK;
     const NetState *net = board->net;
@@ -59,7 +59,9 @@ picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints
         int mine = class_of(board, side, m);
         if (check_forbidden && mine == C_FORBIDDEN)
             continue;
-        int64_t score = IS_FOUR_OR_FIVE(mine) ? NET_FOUR_BONUS + (board->packed[side][m] >> 4) : net_policy_raw(net, side, m);
+        int64_t score = IS_FOUR_OR_FIVE(mine) ? NET_FOUR_BONUS + (board->packed[side][m] >> 4)
+                                              : net_policy_raw(net, side, m) >> NET_POLICY_SHIFT;
+        score += (history[m] < HISTORY_CAP ? history[m] : HISTORY_CAP) >> HISTORY_SHIFT;
         add(picker, score + hint_bonus(m, hints), m);
     }
     return picker->count;

@@ -119,8 +119,13 @@
 /* FEATURE_NET_ORDER: the network's policy orders the moves of nodes this many plies deep or
  * more (shallower ones keep the pattern order, which costs nothing to compute); a cell where
  * the side makes a four goes before the policy's cells by NET_FOUR_BONUS (below the table
- * move, killers and counter move). See benchmarks/README.md for the screen. */
+ * move, killers and counter move). NET_ORDER_PLIES: not measured on its own. */
 #define NET_ORDER_PLIES 2
 #define NET_FOUR_BONUS ((int64_t)1 << 30)
+/* The policy logit (8192 a unit) shifted right by this in place of the cell's pattern values
+ * (128 a unit: a logit's spread of about -10..8 then spans about what the pattern values of the
+ * near cells do), history added as in picker_all. Against the policy alone (history left out,
+ * no shift), Master 250 ms against Rapfi, 300 games side by side: see benchmarks/LOG.md. */
+#define NET_POLICY_SHIFT 6
 
 #endif

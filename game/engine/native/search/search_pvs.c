@@ -163,7 +163,7 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
     if (net_order && !forced)
         net_refresh(board->net, board);
     int count = forced      ? picker_defences(&moves, board, side, &hints, search->history)
-                : net_order ? picker_all_net(&moves, board, side, &hints)
+                : net_order ? picker_all_net(&moves, board, side, &hints, search->history)
                             : picker_all(&moves, board, side, &hints, search->history);
     if (count < 0)
         return pvs_fail(search, count);

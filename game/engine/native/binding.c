@@ -176,8 +176,9 @@ Net_dealloc(NetObject *self)
 
 static PyMethodDef Net_methods[] = {{NULL, NULL, 0, NULL}};
 
-static PyTypeObject NetType = MODULE_TYPE(Net, "Net(data): the learned network's weights read from a file's bytes "
-                                          "(build_scripts/nettrain/quantized.py); ValueError says why a file is refused.");
+static PyTypeObject NetType = MODULE_TYPE(Net, "Net(data): the learned network's weights read from a file's "
+                                          "bytes (build_scripts/nettrain/quantized.py); ValueError says why a file "
+                                          "is refused.");
 
 typedef struct { void *data; Py_ssize_t count, itemsize; char *format; } Lent; /* a board array views() lends */
 

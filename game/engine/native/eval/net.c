@@ -15,6 +15,12 @@
 #define POOL_SHIFT 5
 #define LAYER_SHIFT 6
 #define ACT_MAX 127
+/* C99's restrict, which MSVC spells __restrict. */
+#if defined(_MSC_VER)
+#define NET_RESTRICT __restrict
+#else
+#define NET_RESTRICT restrict
+#endif
 
 /* x / 2^bits rounded to nearest, halves up: quantized._shift. (An arithmetic right shift, as
  * every compiler we build with does for a negative signed number.) */
@@ -260,7 +266,8 @@ activation8(__m128i acc)
 
 /* acc += come - gone; with `pooled`, also pooled += h(acc after) - h(acc before). */
 static inline void
-lanes_move(int16_t *restrict acc, int16_t *restrict pooled, const int16_t *restrict come, const int16_t *restrict gone)
+lanes_move(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT come,
+           const int16_t *NET_RESTRICT gone)
 {
 #ifdef NET_SSE2
     for (int j = 0; j < NET_D; j += 8) {
@@ -286,7 +293,7 @@ lanes_move(int16_t *restrict acc, int16_t *restrict pooled, const int16_t *restr
 
 /* pooled += h(acc) (sign 1) or -= (sign -1). */
 static inline void
-lanes_count(int16_t *restrict pooled, const int16_t *restrict acc, int sign)
+lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int sign)
 {
 #ifdef NET_SSE2
     for (int j = 0; j < NET_D; j += 8) {

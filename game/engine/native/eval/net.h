@@ -60,7 +60,8 @@ typedef struct NetState {
 } NetState;
 
 /* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
- * K_OK, K_NO_MEMORY, or K_BAD_MOVE for a board larger than NET_MAX_SIZE. board_unmake keeps it from then on; net_detach frees it. */
+ * K_OK, K_NO_MEMORY, or K_BAD_MOVE for a board larger than NET_MAX_SIZE. board_unmake keeps
+ * it from then on; net_detach frees it. */
 int net_attach(Board *board, const NetWeights *weights);
 void net_detach(Board *board);
 

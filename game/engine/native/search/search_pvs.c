@@ -159,7 +159,8 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
     MovePicker moves;
     /* FEATURE_NET_ORDER: the network's policy orders the moves of deep enough nodes. A loss
      * stays a proof: whatever the order, moves are pruned only once one that holds is known. */
-    int net_order = (config->features & FEATURE_NET_ORDER) && board->net != NULL && depth >= NET_ORDER_PLIES * DEPTH_UNIT;
+    int net_order =
+        (config->features & FEATURE_NET_ORDER) && board->net != NULL && depth >= NET_ORDER_PLIES * DEPTH_UNIT;
     if (net_order && !forced)
         net_refresh(board->net, board);
     int count = forced      ? picker_defences(&moves, board, side, &hints, search->history)

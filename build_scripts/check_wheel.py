@@ -72,9 +72,10 @@ def asset_names(files: list[str]) -> list[str]:
     return [name.removeprefix("assets/") for name in files if name.startswith("assets/")]
 
 
-#: Data files inside the packages that the installed game reads: the match openings, and the
-#: ladder's ratings (game/rating/ladder.py reads game/engine/levels/ladder_table.json).
-PACKAGE_DATA = ("game/match/openings.txt", "game/engine/levels/ladder_table.json")
+#: Data files inside the packages that the installed game reads: the match openings, the
+#: ladder's ratings (game/rating/ladder.py reads game/engine/levels/ladder_table.json), and the
+#: learned network's weights (game/engine/backend/native loads them).
+PACKAGE_DATA = ("game/match/openings.txt", "game/engine/levels/ladder_table.json", "game/engine/eval/weights/freestyle.gnet")
 
 
 def missing_from_sdist(names: list[str], files: list[str]) -> list[str]:

@@ -3,7 +3,8 @@
 board.h finds the lowest set bit with __builtin_ctzll under GCC and clang and with a plain
 loop elsewhere. This builds a copy of the kernel with GOMOKU_PORTABLE_BITS, which makes GCC
 take the loop, and holds its searches to those of the kernel built here: the same move,
-score and node count, node for node.
+score and node count, node for node. The same copy has GOMOKU_NET_SCALAR, the network's plain
+loops (arm64's path) in place of SSE2: its value and policy must come out the same.
 """
 
 import os
@@ -36,6 +37,16 @@ for tokens in [tokens for tokens in lines if tokens][:10]:
         board.push(tuple(int(n) for n in token.split(",")))
     result = search(Position.from_board(board), Limit(depth=5), Level.MASTER, seed=0)
     print(result.move, result.score, result.nodes)
+from game.engine import EngineBoard
+from game.engine.backend.native import NET
+for tokens in [tokens for tokens in lines if tokens][:3]:
+    board = EngineBoard(15, Rule.FREESTYLE)
+    board.follow_net(NET)
+    for number, token in enumerate(tokens):
+        x, y = (int(n) for n in token.split(","))
+        board.make(board.index(x, y), 1 + number % 2)
+    empty = [m for m in board.board_cells if board.cells[m] == 0]
+    print(board.kernel.net_value(1), board.kernel.net_value(2), board.kernel.net_policy(1, empty))
 """
 
 
@@ -57,7 +68,7 @@ def test_the_portable_bit_loop_searches_as_the_builtin_does(tmp_path):
     built = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace"],
         cwd=source, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "CFLAGS": (os.environ.get("CFLAGS", "") + " -DGOMOKU_PORTABLE_BITS").strip()},
+        env={**os.environ, "CFLAGS": (os.environ.get("CFLAGS", "") + " -DGOMOKU_PORTABLE_BITS -DGOMOKU_NET_SCALAR").strip()},
     )
     log = built.stdout + built.stderr
     # The extension is optional in setup.py: a failed compile still exits 0, so look for it.
@@ -66,4 +77,4 @@ def test_the_portable_bit_loop_searches_as_the_builtin_does(tmp_path):
 
     portable, builtin = _searches(source), _searches(ROOT)
     assert portable[0].startswith(str(source)) and builtin[0].startswith(str(ROOT / "game"))
-    assert len(portable) == 11 and portable[1:] == builtin[1:]
+    assert len(portable) == 14 and portable[1:] == builtin[1:]

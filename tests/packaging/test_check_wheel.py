@@ -25,7 +25,7 @@ KERNEL = "game/engine/_kernel.cpython-311-x86_64-linux-gnu.so"
 def _complete_wheel() -> list[str]:
     names = [f"game/assets/{asset}" for asset in ASSETS]
     return names + ["game/__main__.py", "game/protocol/__main__.py", "game/match/openings.txt",
-                    "game/engine/levels/ladder_table.json", KERNEL]
+                    "game/engine/levels/ladder_table.json", "game/engine/eval/weights/freestyle.gnet", KERNEL]
 
 
 def test_the_shipped_files_include_the_assets_and_the_c_core():
@@ -93,6 +93,7 @@ def test_build_py_puts_every_asset_into_the_package(tmp_path):
     assert (tmp_path / "lib" / "game" / "assets" / "fonts" / "GomokuUI.ttf").read_bytes() == (ROOT / "assets" / "fonts" / "GomokuUI.ttf").read_bytes()
     assert (tmp_path / "lib" / "game" / "match" / "openings.txt").is_file()
     assert (tmp_path / "lib" / "game" / "engine" / "levels" / "ladder_table.json").is_file()
+    assert (tmp_path / "lib" / "game" / "engine" / "eval" / "weights" / "freestyle.gnet").is_file()
 
 
 def test_build_py_without_an_assets_folder_fails_saying_so(tmp_path):
@@ -105,6 +106,7 @@ def test_the_manifest_puts_the_assets_and_the_c_core_in_the_sdist():
     lines = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "graft assets" in lines and "recursive-include game/engine/native *.c *.h" in lines
     assert "include game/engine/levels/ladder_table.json" in lines
+    assert "include game/engine/eval/weights/freestyle.gnet" in lines
 
 
 def test_each_release_wheel_runs_the_installed_check_on_the_compiled_kernel():

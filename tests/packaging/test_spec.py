@@ -28,6 +28,13 @@ def test_spec_ships_the_ladder_table_where_the_rating_reads_it():
     assert "(str(ROOT / 'game' / 'engine' / 'levels' / 'ladder_table.json'), 'game/engine/levels')" in datas
 
 
+def test_spec_ships_the_network_weights_with_both_programs():
+    text = SPEC.read_text(encoding="utf-8")
+    assert 'NET_WEIGHTS = (str(ROOT / "game" / "engine" / "eval" / "weights" / "freestyle.gnet"), "game/engine/eval/weights")' in text
+    for analysis in _calls("Analysis")[:2]:
+        assert "NET_WEIGHTS" in ast.unparse(_keyword(analysis, "datas"))
+
+
 def test_spec_builds_a_windowed_game_and_a_console_brain_without_upx():
     exes = {ast.literal_eval(_keyword(call, "name")): call for call in _calls("EXE")}
     assert set(exes) == {"gomoku", "pbrain-gomoku"}

@@ -11,6 +11,7 @@
 
 #include "board.h"
 #include "memo.h"
+#include "net.h"
 #include "root_search.h"
 #include "search.h"
 #include "search_pvs.h"
@@ -19,7 +20,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 17 /* 17: the numbers the Python engine shares are exported (params.h) */
+#define KERNEL_API_VERSION 18 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy) */
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -145,6 +146,40 @@ static PyMethodDef Memo_methods[] = {
 
 static PyTypeObject MemoType = MODULE_TYPE(Memo, "A threat search's failure memo (position key -> failed depth), in C.");
 
+typedef struct {
+    PyObject_HEAD
+    NetWeights weights;
+} NetObject;
+
+static PyObject *
+Net_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    Py_buffer data;
+    if (!PyArg_ParseTuple(args, "y*:Net", &data))
+        return NULL;
+    NetObject *self = (NetObject *)type->tp_alloc(type, 0);
+    char error[160];
+    if (self != NULL && net_load(&self->weights, data.buf, (size_t)data.len, error, sizeof error) < 0) {
+        Py_CLEAR(self);
+        PyErr_SetString(PyExc_ValueError, error);
+    }
+    PyBuffer_Release(&data);
+    return (PyObject *)self;
+}
+
+static void
+Net_dealloc(NetObject *self)
+{
+    net_free(&self->weights);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Net_methods[] = {{NULL, NULL, 0, NULL}};
+
+static PyTypeObject NetType = MODULE_TYPE(Net, "Net(data): the learned network's weights read from a file's "
+                                          "bytes (build_scripts/nettrain/quantized.py); ValueError says why a file "
+                                          "is refused.");
+
 typedef struct { void *data; Py_ssize_t count, itemsize; char *format; } Lent; /* a board array views() lends */
 
 typedef struct {
@@ -155,6 +190,7 @@ typedef struct {
     Lent lent[VIEW_COUNT]; /* the arrays views() lends, each its memoryviews' master */
     int lending;           /* 1 + the one it is lending now; 0 outside views() */
     int searching;         /* a search over this board runs without the GIL: no make, unmake or other search */
+    PyObject *net;         /* the NetObject whose weights board.net reads, or NULL */
 } KernelObject;
 
 /* Mark what a search writes to as searched: up to three `searching` flags (NULL: none). -1 with RuntimeError,
@@ -190,7 +226,8 @@ Kernel_dealloc(KernelObject *self)
         PyBuffer_Release(&self->zobrist[c]);
     for (int k = 0; k < TABLE_COUNT; k++)
         PyBuffer_Release(&self->tables[k]);
-    board_free(&self->board);
+    board_free(&self->board); /* (detaches the network first) */
+    Py_XDECREF(self->net);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -415,7 +452,97 @@ Kernel_tss(KernelObject *self, PyObject *args)
                          run.base.nodes);
 }
 
+static PyObject *
+Kernel_attach_net(KernelObject *self, PyObject *net)
+{
+    if (net != Py_None && !PyObject_TypeCheck(net, &NetType))
+        return PyErr_Format(PyExc_TypeError, "attach_net takes a Net or None");
+    if (self->searching)
+        return PyErr_Format(PyExc_RuntimeError, "attach_net during a search of this board");
+    net_detach(&self->board);
+    Py_CLEAR(self->net);
+    if (net == Py_None)
+        Py_RETURN_NONE;
+    int error = net_attach(&self->board, &((NetObject *)net)->weights);
+    if (error == K_BAD_MOVE)
+        return PyErr_Format(PyExc_ValueError, "the network reads boards up to %dx%d", NET_MAX_SIZE, NET_MAX_SIZE);
+    if (error < 0)
+        return PyErr_NoMemory();
+    self->net = Py_NewRef(net);
+    Py_RETURN_NONE;
+}
+
+/* The board's network state, brought up to date to read for `side`; NULL with an exception when there is none. */
+static const NetState *
+readable_net(KernelObject *self, long side)
+{
+    NetState *net = self->board.net;
+    if (side != 1 && side != 2)
+        PyErr_Format(PyExc_ValueError, "side must be 1 or 2, not %ld", side);
+    else if (net == NULL)
+        PyErr_SetString(PyExc_RuntimeError, "no network attached to this board");
+    else if (self->searching)
+        PyErr_SetString(PyExc_RuntimeError, "the network is not readable during a search of this board");
+    else {
+        net_refresh(net, &self->board);
+        return net;
+    }
+    return NULL;
+}
+
+static PyObject *
+Kernel_net_value(KernelObject *self, PyObject *arg)
+{
+    long side = PyLong_AsLong(arg);
+    if (side == -1 && PyErr_Occurred())
+        return NULL;
+    const NetState *net = readable_net(self, side);
+    if (net == NULL)
+        return NULL;
+    double logits[3];
+    net_value(net, (int)side, logits);
+    return Py_BuildValue("(ddd)", logits[0], logits[1], logits[2]);
+}
+
+static PyObject *
+Kernel_net_policy(KernelObject *self, PyObject *args)
+{
+    long side;
+    PyObject *cells;
+    if (!PyArg_ParseTuple(args, "lO:net_policy", &side, &cells))
+        return NULL;
+    const NetState *net = readable_net(self, side);
+    PyObject *seq = net == NULL ? NULL : PySequence_Fast(cells, "net_policy: cells must be a sequence of cell indices");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(count);
+    for (Py_ssize_t k = 0; out != NULL && k < count; k++) {
+        Py_ssize_t cell = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, k));
+        if (cell == -1 && PyErr_Occurred()) {
+            Py_CLEAR(out);
+        } else if (cell < self->board.first_cell || cell > self->board.last_cell || self->board.cells[cell] != 0) {
+            PyErr_Format(PyExc_ValueError, "cell %zd is not an empty cell of the board", cell);
+            Py_CLEAR(out);
+        } else {
+            PyObject *logit = PyFloat_FromDouble((double)net_policy_raw(net, (int)side, cell) / NET_BIAS);
+            if (logit == NULL)
+                Py_CLEAR(out);
+            else
+                PyList_SET_ITEM(out, k, logit);
+        }
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
 static PyMethodDef Kernel_methods[] = {
+    {"attach_net", (PyCFunction)Kernel_attach_net, METH_O,
+     PyDoc_STR("attach_net(net or None): keep the network's state on this board from now on (None: drop it)")},
+    {"net_value", (PyCFunction)Kernel_net_value, METH_O,
+     PyDoc_STR("net_value(side) -> (win, draw, loss) logits for side (1 or 2) to move, as quantized.int_forward")},
+    {"net_policy", (PyCFunction)Kernel_net_policy, METH_VARARGS,
+     PyDoc_STR("net_policy(side, cells) -> the policy logit of each empty cell, as quantized.int_forward")},
     {"make", (PyCFunction)(void (*)(void))Kernel_make, METH_FASTCALL,
      PyDoc_STR("make(cell, colour): place colour (1 or 2) on the empty cell")},
     {"unmake", (PyCFunction)Kernel_unmake, METH_NOARGS, PyDoc_STR("unmake() -> cell: take back the last stone")},
@@ -684,14 +811,14 @@ add_shared_numbers(PyObject *module)
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
-    PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType};
+    PyTypeObject *types[] = {&MemoType, &KernelType, &TableType, &SearchType, &NetType};
     KernelType.tp_as_buffer = &Kernel_as_buffer;
     SearchType.tp_members = Search_members;
     PyObject *module = PyModule_Create(&kernel_module);
     if (module == NULL)
         return NULL;
     int failed = PyModule_AddIntConstant(module, "API_VERSION", KERNEL_API_VERSION) < 0 || add_shared_numbers(module) < 0;
-    for (int k = 0; k < 4 && !failed; k++)
+    for (int k = 0; k < 5 && !failed; k++)
         failed = PyModule_AddType(module, types[k]) < 0; /* readies it; named after tp_name's last part */
     if (failed)
         Py_CLEAR(module);

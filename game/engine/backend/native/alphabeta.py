@@ -8,10 +8,12 @@ import functools
 import os
 from array import array
 
+from game.rules import Rule
+
 from ...levels.config import DEPTH_SHAPED, LevelConfig
 from ...move_search.clock import Clock, SearchStopped
 from ..pure.alphabeta import AlphaBeta
-from . import KERNEL
+from . import KERNEL, NET
 from .board import NativeBoard
 from .threats import NativeThreatSearch
 
@@ -22,8 +24,11 @@ _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent
 #: the time-limited searches of a process).
 FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
-    "vcf_cap": 64, "prove": 128,
+    "vcf_cap": 64, "prove": 128, "net_order": 1024,
 }
+#: "net_order": the learned network's policy orders the moves of the depth-shaped search's deeper
+#: nodes (native/search/params.h: NET_ORDER_PLIES), on a 15x15 freestyle board when the network
+#: is loaded (NET); elsewhere the bit is dropped. Off by default: see benchmarks/README.md.
 #: The bit that runs the depth-shaped search (native/search/search_pvs.h) for a config with search="pvs",
 #: and the one added for search="pvs-narrow" (late moves reduced about twice as much).
 _PVS_BIT = 256
@@ -87,6 +92,11 @@ class NativeAlphaBeta(AlphaBeta):
             if config.search == "pvs-narrow":
                 features |= _PVS_NARROW_BIT
             self.depth_shaped = True
+        if features & FEATURE_BITS["net_order"]:
+            if features & _PVS_BIT and NET is not None and board.size == 15 and board.rule is Rule.FREESTYLE:
+                board.follow_net(NET)
+            else:
+                features &= ~FEATURE_BITS["net_order"]
         self.aspiration = bool(features & FEATURE_BITS["aspiration"])
         keep = keep and clock.deadline is not None and clock.max_nodes is None
         # Otherwise a fresh exact table (Table(0)), as the Python search's dict. Its

@@ -43,6 +43,14 @@ class NativeBoard(PythonBoard):
         self.cells, self.packed, self.near, self.total, self.keys, self.comb, self._kernel_hash = kernel.views()
         self.by_class = [None, _ClassSets(kernel, BLACK), _ClassSets(kernel, WHITE)]
         self.kernel = kernel
+        self.net = None
+
+    def follow_net(self, net) -> None:
+        """Keep the learned network's state (a kernel Net) on this board from now on: its
+        makes and unmakes update it (a search's policy ordering reads it)."""
+        if self.net is not net:
+            self.kernel.attach_net(net)
+            self.net = net
 
     def make(self, i: int, colour: int) -> None:
         self.kernel.make(i, colour)

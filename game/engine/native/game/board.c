@@ -1,6 +1,8 @@
 /* Board make/unmake: see board.h. The hot path of every search. */
 #include "board.h"
 
+#include "net.h" /* the network state a board may carry, which unmake keeps */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +107,7 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
 void
 board_free(Board *board)
 {
+    net_detach(board);
     free(board->cells);
     free(board->comb);
     free(board->near);
@@ -259,6 +262,8 @@ board_unmake(Board *board)
     if (frame->counted_near)
         for (int k = 0; k < NEAR_COUNT; k++)
             board->near[board_wrap(board, i + board->near_offset[k])]--;
+    if (board->net != NULL)
+        net_after_unmake(board->net, board, i);
     return i;
 }
 

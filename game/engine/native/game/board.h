@@ -55,6 +55,8 @@ typedef struct {
     uint32_t comb;
 } Change;
 
+struct NetState;
+
 typedef struct {
     const Tables *tables;
     ptrdiff_t length, width, first_cell, last_cell;
@@ -79,6 +81,10 @@ typedef struct {
     uint64_t *fours[3];
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
+    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make leaves
+     * it behind (a reader brings it up to date: net_refresh); unmake takes back a stone it had
+     * taken in. The board owns it (board_free detaches it). */
+    struct NetState *net;
     Frame *frames;
     ptrdiff_t frame_count, frame_capacity;
     Change *log;

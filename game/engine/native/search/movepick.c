@@ -1,6 +1,7 @@
 /* Move picking: see movepick.h. */
 #include "movepick.h"
 
+#include "net.h"    /* the network's policy (picker_all_net) */
 #include "params.h" /* the bonuses of the table move, killers and counter move, and history's weight */
 
 static inline int64_t
@@ -34,6 +35,34 @@ picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hi
         if (check_forbidden && class_of(board, BLACK, m) == C_FORBIDDEN)
             continue;
         add(picker, cell_score(board, side, m, hints, history), m);
+    }
+    return picker->count;
+}
+
+static inline int64_t
+hint_bonus(ptrdiff_t m, const MoveHints *hints)
+{
+    return m == hints->tt_move ? TT_BONUS
+           : m == hints->killer_a || m == hints->killer_b ? KILLER_BONUS
+           : m == hints->counter ? COUNTER_BONUS : 0;
+}
+
+int
+picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history)
+{
+    int check_forbidden = board->renju && side == BLACK;
+    const NetState *net = board->net;
+    picker->count = picker->next = 0;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
+        if (board->cells[m] != 0 || !board->near[m])
+            continue;
+        int mine = class_of(board, side, m);
+        if (check_forbidden && mine == C_FORBIDDEN)
+            continue;
+        int64_t score = IS_FOUR_OR_FIVE(mine) ? NET_FOUR_BONUS + (board->packed[side][m] >> 4)
+                                              : net_policy_raw(net, side, m) >> NET_POLICY_SHIFT;
+        score += (history[m] < HISTORY_CAP ? history[m] : HISTORY_CAP) >> HISTORY_SHIFT;
+        add(picker, score + hint_bonus(m, hints), m);
     }
     return picker->count;
 }

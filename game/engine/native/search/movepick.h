@@ -25,6 +25,12 @@ typedef struct {
 /* Every empty cell near a stone (renju-forbidden points left out for black); returns how many. */
 int picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
+/* picker_all with the board's network (board->net, brought up to date: net_refresh) ordering the moves:
+ * the table move, killers and counter move first as there, then the cells where the side
+ * makes a four, by value, then every other cell by the network's policy logit in place of
+ * the pattern values, history added as there. */
+int picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
+
 /* Against his open three: our fours and the cells after which he has no open four to make.
  * Makes and unmakes on `board` (left as it was); returns how many, or a core error code. */
 int picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hints, const int64_t *history);

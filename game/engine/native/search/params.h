@@ -116,5 +116,19 @@
  * 1000 ms against Rapfi at 200 ms, 200 games side by side: 47.5% against 40.2% (+7.2 +- 3.9
  * points by opening). */
 #define HISTORY_SHIFT 5
+/* FEATURE_NET_ORDER (off by default): the network's policy orders the moves of nodes this many
+ * plies deep or more (shallower ones keep the pattern order, which costs nothing to compute); a
+ * cell where the side makes a four goes before the policy's cells by NET_FOUR_BONUS (below the
+ * table move, killers and counter move). Master at 250 ms against Rapfi at 120 ms, 300 games
+ * side by side with the switch off: 52.5% against 49.3%, +3.2 +- 3.5 points by opening (one
+ * standard error); at 4 plies, not 2: -4.5 +- 5.0 over 100 games (benchmarks/LOG.md). Costs
+ * about a fifth of the nodes per second. */
+#define NET_ORDER_PLIES 2
+#define NET_FOUR_BONUS ((int64_t)1 << 30)
+/* The policy logit (8192 a unit) shifted right by this in place of the cell's pattern values
+ * (128 a unit: a logit's spread of about -10..8 then spans about what the pattern values of the
+ * near cells do), history added as in picker_all. The policy alone (no history, no shift) came
+ * to +3.8 +- 3.5 points over 300 games, this form to +4.5 +- 3.0 over 400 (benchmarks/LOG.md). */
+#define NET_POLICY_SHIFT 6
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "eval.h"
 #include "movepick.h"
+#include "net.h" /* whether the board's network can order a node's moves */
 #include "qsearch.h"
 #include "wincheck.h"
 
@@ -156,8 +157,15 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
     MoveHints hints = {tt_move, killers[0], killers[1],
                        last >= 0 && last < MAX_CELLS ? search->counter[side][last] : -1};
     MovePicker moves;
-    int count = forced ? picker_defences(&moves, board, side, &hints, search->history)
-                       : picker_all(&moves, board, side, &hints, search->history);
+    /* FEATURE_NET_ORDER: the network's policy orders the moves of deep enough nodes. A loss
+     * stays a proof: whatever the order, moves are pruned only once one that holds is known. */
+    int net_order =
+        (config->features & FEATURE_NET_ORDER) && board->net != NULL && depth >= NET_ORDER_PLIES * DEPTH_UNIT;
+    if (net_order && !forced)
+        net_refresh(board->net, board);
+    int count = forced      ? picker_defences(&moves, board, side, &hints, search->history)
+                : net_order ? picker_all_net(&moves, board, side, &hints, search->history)
+                            : picker_all(&moves, board, side, &hints, search->history);
     if (count < 0)
         return pvs_fail(search, count);
     if (count == 0)

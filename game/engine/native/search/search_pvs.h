@@ -19,6 +19,9 @@
 
 #define FEATURE_PVS 256 /* a bit of SearchConfig.features beside search.h's */
 #define FEATURE_PVS_NARROW 512 /* with FEATURE_PVS: late moves reduced about twice as much */
+/* With FEATURE_PVS and a network on the board (eval/net.h): the network's policy orders the
+ * quiet moves of the nodes at least NET_ORDER_PLIES deep (movepick.h: picker_all_net). */
+#define FEATURE_NET_ORDER 1024
 
 /* The score for `side` to move searched `depth` plies deep, exact inside (alpha, beta), a
  * bound outside; the board is left as it was, even after an error (HALT_ERROR). Start

@@ -1,0 +1,524 @@
+/* The learned network: see net.h. The file layout and every rounding are quantized.py's.
+ * This file reads the Board's fields but calls none of board.c's functions (board.c calls
+ * this one on unmake). */
+#include "net.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NET_VERSION 1
+#define HEAD_SIZE 18     /* "GNET", version, D, H1, H2, P (u16 each), the shape-id count (u32) */
+#define SIDE_CODES 121   /* a side of a line: 1 + 3 + 9 + 27 + 81 codes */
+#define EMBED_LIMIT 8191 /* four embeddings of at most this fit an int16 accumulator */
+#define EMBED_SHIFT 2
+#define POOL_SHIFT 5
+#define LAYER_SHIFT 6
+#define ACT_MAX 127
+/* C99's restrict, which MSVC spells __restrict. */
+#if defined(_MSC_VER)
+#define NET_RESTRICT __restrict
+#else
+#define NET_RESTRICT restrict
+#endif
+
+/* x / 2^bits rounded to nearest, halves up: quantized._shift. (An arithmetic right shift, as
+ * every compiler we build with does for a negative signed number.) */
+static inline int64_t
+rounded_shift(int64_t x, int bits)
+{
+    return (x + ((int64_t)1 << (bits - 1))) >> bits;
+}
+
+static inline int64_t
+clamp_act(int64_t x)
+{
+    return x < 0 ? 0 : x > ACT_MAX ? ACT_MAX : x;
+}
+
+/* ---- Reading a file ---- */
+
+static uint32_t
+crc32_of(const uint8_t *data, size_t size)
+{
+    uint32_t table[256];
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[n] = c;
+    }
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t k = 0; k < size; k++)
+        crc = table[(crc ^ data[k]) & 0xFF] ^ (crc >> 8);
+    return crc ^ 0xFFFFFFFFu;
+}
+
+static inline uint32_t
+read_u16(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static inline uint32_t
+read_u32(const uint8_t *p)
+{
+    return read_u16(p) | read_u16(p + 2) << 16;
+}
+
+/* A side's code (features._side_code): the cells nearest first, base 3, up to the wall.
+ * `slots` are the four 2-bit slot values from the nearest out. */
+static int
+side_code(const int slots[4])
+{
+    int length = 0, value = 0, power = 1;
+    for (int k = 0; k < 4 && slots[k] != WALL; k++, power *= 3) {
+        value += slots[k] * power;
+        length++;
+    }
+    int full = 1;
+    for (int k = 0; k < length; k++)
+        full *= 3;
+    return (full - 1) / 2 + value;
+}
+
+/* The board's line key (slots 0..3: four to one cells before the cell, 4..7: one to four
+ * after; black = 1, as the side to move) -> features.py's canonical shape id: a line and
+ * its mirror share the id, numbered in the order of their smaller raw code. */
+static void
+fill_key_ids(uint16_t *key_ids)
+{
+    static const int raw_count = SIDE_CODES * SIDE_CODES;
+    int32_t *canonical = malloc(sizeof(int32_t) * raw_count);
+    if (canonical == NULL)
+        return;
+    int next = 0;
+    for (int raw = 0; raw < raw_count; raw++) {
+        int mirrored = (raw % SIDE_CODES) * SIDE_CODES + raw / SIDE_CODES;
+        canonical[raw] = raw <= mirrored ? next++ : canonical[mirrored];
+    }
+    for (uint32_t key = 0; key < TABLE_SIZE; key++) {
+        int before[4], after[4];
+        for (int k = 0; k < 4; k++) {
+            before[k] = (key >> (2 * (3 - k))) & 3;
+            after[k] = (key >> (2 * (4 + k))) & 3;
+        }
+        key_ids[key] = (uint16_t)canonical[side_code(before) * SIDE_CODES + side_code(after)];
+    }
+    free(canonical);
+}
+
+static int
+fail(char *error, size_t error_size, const char *why)
+{
+    snprintf(error, error_size, "network file refused: %s", why);
+    return -1;
+}
+
+void
+net_free(NetWeights *weights)
+{
+    void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
+                      weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
+                      weights->key_ids, weights->p1_wide};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        free(arrays[k]);
+    memset(weights, 0, sizeof(*weights));
+}
+
+/* Copy `count` little-endian items of `size` bytes from *at into a new array (*at moves on). */
+static void *
+take(const uint8_t **at, size_t count, size_t size)
+{
+    uint8_t *out = malloc(count * size > 0 ? count * size : 1);
+    if (out == NULL)
+        return NULL;
+    const uint8_t *p = *at;
+    for (size_t k = 0; k < count; k++, p += size) {
+        if (size == 1)
+            out[k] = p[0];
+        else if (size == 2)
+            ((int16_t *)out)[k] = (int16_t)read_u16(p);
+        else
+            ((int32_t *)out)[k] = (int32_t)read_u32(p);
+    }
+    *at = p;
+    return out;
+}
+
+int
+net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, size_t error_size)
+{
+    memset(weights, 0, sizeof(*weights));
+    if (size < HEAD_SIZE + 4)
+        return fail(error, error_size, "too short for a network file");
+    if (memcmp(data, "GNET", 4) != 0 || read_u16(data + 4) != NET_VERSION)
+        return fail(error, error_size, "not a version-1 network file (bad magic or version)");
+    uint32_t d = read_u16(data + 6), h1 = read_u16(data + 8), h2 = read_u16(data + 10), p = read_u16(data + 12);
+    uint32_t count = read_u32(data + 14);
+    if (d != NET_D)
+        return fail(error, error_size, "the embeddings are not 32 wide");
+    if (h1 < 1 || h1 > NET_MAX_HIDDEN || h2 < 1 || h2 > NET_MAX_HIDDEN || p < 1 || p > NET_MAX_HIDDEN)
+        return fail(error, error_size, "a dense layer is empty or wider than 64");
+    if (count != NET_SHAPES)
+        return fail(error, error_size, "wrong number of shape ids (not 7381)");
+    size_t expected = HEAD_SIZE + (size_t)count * d * 2 + (size_t)count * 2 + h1 * d + 4 * h1 + h2 * h1 + 4 * h2 +
+                      3 * h2 + 4 * 3 + p * d + 4 * p + p + 4 + 4;
+    if (size != expected)
+        return fail(error, error_size, "the file's length does not match its sizes");
+    if (read_u32(data + size - 4) != crc32_of(data, size - 4))
+        return fail(error, error_size, "checksum mismatch: the file is damaged");
+    const uint8_t *at = data + HEAD_SIZE;
+    weights->h1 = (int)h1;
+    weights->h2 = (int)h2;
+    weights->p = (int)p;
+    weights->embed = take(&at, (size_t)count * d, 2);
+    weights->linear = take(&at, count, 2);
+    weights->w1 = take(&at, h1 * d, 1);
+    weights->b1 = take(&at, h1, 4);
+    weights->w2 = take(&at, h2 * h1, 1);
+    weights->b2 = take(&at, h2, 4);
+    weights->w3 = take(&at, 3 * h2, 1);
+    weights->b3 = take(&at, 3, 4);
+    weights->p1 = take(&at, p * d, 1);
+    weights->pb1 = take(&at, p, 4);
+    weights->p2 = take(&at, p, 1);
+    weights->pb2 = take(&at, 1, 4);
+    weights->key_ids = malloc(sizeof(uint16_t) * TABLE_SIZE);
+    weights->p1_wide = malloc(sizeof(int16_t) * p * d);
+    void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
+                      weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
+                      weights->key_ids, weights->p1_wide};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        if (arrays[k] == NULL) {
+            net_free(weights);
+            return fail(error, error_size, "out of memory");
+        }
+    for (size_t k = 0; k < (size_t)count * d; k++)
+        if (weights->embed[k] > EMBED_LIMIT || weights->embed[k] < -EMBED_LIMIT) {
+            net_free(weights);
+            return fail(error, error_size, "an embedding is too large for the int16 sums (|e| > 8191)");
+        }
+    for (size_t k = 0; k < (size_t)p * d; k++)
+        weights->p1_wide[k] = weights->p1[k];
+    fill_key_ids(weights->key_ids);
+    return 0;
+}
+
+/* ---- The state on a board ---- */
+
+static inline uint32_t
+swap_colours(uint32_t key)
+{
+    uint32_t differ = ((key >> 1) ^ key) & 0x5555u; /* the slots holding 1 or 2 */
+    return key ^ (differ | differ << 1);
+}
+
+static inline ptrdiff_t
+wrapped(const Board *board, ptrdiff_t index)
+{
+    return index < 0 ? index + board->length : index;
+}
+
+static inline uint16_t *
+ids_of(NetState *net, int view, ptrdiff_t cell)
+{
+    return net->ids + ((size_t)view * net->length + cell) * DIRECTIONS;
+}
+
+static inline int16_t *
+acc_of(NetState *net, int view, ptrdiff_t cell)
+{
+    return net->acc + ((size_t)view * net->length + cell) * NET_D;
+}
+
+/* h from an accumulator entry: clamp((acc + 2) >> 2, 0, 127). */
+static inline int16_t
+activation(int16_t acc)
+{
+    int16_t h = (int16_t)((acc + 2) >> EMBED_SHIFT);
+    return h < 0 ? 0 : h > ACT_MAX ? ACT_MAX : h;
+}
+
+static inline int64_t
+cell_linear(NetState *net, int view, ptrdiff_t cell)
+{
+    const uint16_t *ids = ids_of(net, view, cell);
+    const int16_t *linear = net->weights->linear;
+    return (int64_t)linear[ids[0]] + linear[ids[1]] + linear[ids[2]] + linear[ids[3]];
+}
+
+/* ---- The per-cell lanes: NET_D int16 at a time ----
+ * SSE2 on every x86-64 (GCC and clang define __SSE2__ there, MSVC _M_X64), else plain loops
+ * (arm64 and the rest: the compiler vectorizes what it can). GOMOKU_NET_SCALAR forces the
+ * plain loops, so that a test can hold the two to the same numbers. */
+#if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) && !defined(GOMOKU_NET_SCALAR)
+#include <emmintrin.h>
+#define NET_SSE2 1
+
+static inline __m128i
+activation8(__m128i acc)
+{
+    __m128i h = _mm_srai_epi16(_mm_add_epi16(acc, _mm_set1_epi16(2)), EMBED_SHIFT);
+    return _mm_min_epi16(_mm_max_epi16(h, _mm_setzero_si128()), _mm_set1_epi16(ACT_MAX));
+}
+#endif
+
+/* acc += come - gone; with `pooled`, also pooled += h(acc after) - h(acc before). */
+static inline void
+lanes_move(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT come,
+           const int16_t *NET_RESTRICT gone)
+{
+#ifdef NET_SSE2
+    for (int j = 0; j < NET_D; j += 8) {
+        __m128i before = _mm_loadu_si128((const __m128i *)(acc + j));
+        __m128i after = _mm_sub_epi16(_mm_add_epi16(before, _mm_loadu_si128((const __m128i *)(come + j))),
+                                      _mm_loadu_si128((const __m128i *)(gone + j)));
+        _mm_storeu_si128((__m128i *)(acc + j), after);
+        if (pooled != NULL) {
+            __m128i sum = _mm_loadu_si128((const __m128i *)(pooled + j));
+            sum = _mm_add_epi16(sum, _mm_sub_epi16(activation8(after), activation8(before)));
+            _mm_storeu_si128((__m128i *)(pooled + j), sum);
+        }
+    }
+#else
+    for (int j = 0; j < NET_D; j++) {
+        int16_t before = acc[j], after = (int16_t)(before + come[j] - gone[j]);
+        acc[j] = after;
+        if (pooled != NULL)
+            pooled[j] = (int16_t)(pooled[j] + activation(after) - activation(before));
+    }
+#endif
+}
+
+/* pooled += h(acc) (sign 1) or -= (sign -1). */
+static inline void
+lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int sign)
+{
+#ifdef NET_SSE2
+    for (int j = 0; j < NET_D; j += 8) {
+        __m128i h = activation8(_mm_loadu_si128((const __m128i *)(acc + j)));
+        __m128i sum = _mm_loadu_si128((const __m128i *)(pooled + j));
+        _mm_storeu_si128((__m128i *)(pooled + j), sign > 0 ? _mm_add_epi16(sum, h) : _mm_sub_epi16(sum, h));
+    }
+#else
+    for (int j = 0; j < NET_D; j++)
+        pooled[j] = (int16_t)(pooled[j] + sign * activation(acc[j]));
+#endif
+}
+
+/* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */
+static inline void
+count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
+{
+    lanes_count(net->pooled[view], acc_of(net, view, cell), sign);
+    net->linear[view] += sign * cell_linear(net, view, cell);
+}
+
+/* The cell's shape in direction d became `id` (for `view`): move its accumulator, and the
+ * pooled sum and the linear term when it is empty. */
+static inline void
+set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty)
+{
+    uint16_t *ids = ids_of(net, view, cell);
+    uint16_t old = ids[d];
+    if (old == id)
+        return;
+    ids[d] = id;
+    const NetWeights *w = net->weights;
+    if (empty)
+        net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
+    lanes_move(acc_of(net, view, cell), empty ? net->pooled[view] : NULL, w->embed + (size_t)id * NET_D,
+               w->embed + (size_t)old * NET_D);
+}
+
+/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
+static void
+update_lines(NetState *net, const Board *board, ptrdiff_t cell)
+{
+    const uint16_t *key_ids = net->weights->key_ids;
+    for (int d = 0; d < DIRECTIONS; d++) {
+        const uint32_t *keys = board->keys[d];
+        for (int s = 0; s < SLOTS; s++) {
+            ptrdiff_t m = wrapped(board, cell + board->offset[d][s]);
+            int stone = board->cells[m];
+            if (stone == WALL)
+                continue;
+            uint32_t key = keys[m];
+            set_shape(net, 0, m, d, key_ids[key], stone == 0);
+            set_shape(net, 1, m, d, key_ids[swap_colours(key)], stone == 0);
+        }
+    }
+}
+
+void
+net_refresh(NetState *net, const Board *board)
+{
+    ptrdiff_t first = net->applied, count = board->frame_count;
+    if (first >= count)
+        return;
+    /* The stones since: out of the sums first (each with the h it was counted with), then the
+     * shapes on their lines set from the keys as they are now, which is where one at a time
+     * would also end. */
+    for (ptrdiff_t k = first; k < count; k++) {
+        count_cell(net, 0, board->frames[k].cell, -1);
+        count_cell(net, 1, board->frames[k].cell, -1);
+    }
+    for (ptrdiff_t k = first; k < count; k++)
+        update_lines(net, board, board->frames[k].cell);
+    net->applied = count;
+}
+
+void
+net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
+{
+    if (board->frame_count >= net->applied)
+        return; /* a move the state never took in */
+    update_lines(net, board, cell);
+    count_cell(net, 0, cell, 1);
+    count_cell(net, 1, cell, 1);
+    net->applied = board->frame_count;
+}
+
+int
+net_attach(Board *board, const NetWeights *weights)
+{
+    net_detach(board);
+    if (board->width - PAD > NET_MAX_SIZE)
+        return K_BAD_MOVE;
+    NetState *net = calloc(1, sizeof(NetState));
+    if (net == NULL)
+        return K_NO_MEMORY;
+    net->weights = weights;
+    net->length = board->length;
+    net->ids = calloc((size_t)2 * board->length * DIRECTIONS, sizeof(uint16_t));
+    net->acc = calloc((size_t)2 * board->length * NET_D, sizeof(int16_t));
+    if (net->ids == NULL || net->acc == NULL) {
+        board->net = net;
+        net_detach(board);
+        return K_NO_MEMORY;
+    }
+    /* Every cell off the walls starts with shape 0 in each direction (acc = 4 x embed[0]),
+     * then takes its real shapes as an update, empty or not (a stone's cell keeps its shapes
+     * current, so that it is right again when the stone comes off). */
+    const int16_t *first = weights->embed;
+    for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
+        if (board->cells[m] == WALL)
+            continue;
+        for (int view = 0; view < 2; view++) {
+            int16_t *acc = acc_of(net, view, m);
+            for (int j = 0; j < NET_D; j++)
+                acc[j] = (int16_t)(4 * first[j]);
+            if (board->cells[m] == 0)
+                count_cell(net, view, m, 1);
+        }
+        for (int d = 0; d < DIRECTIONS; d++) {
+            uint32_t key = board->keys[d][m];
+            set_shape(net, 0, m, d, weights->key_ids[key], board->cells[m] == 0);
+            set_shape(net, 1, m, d, weights->key_ids[swap_colours(key)], board->cells[m] == 0);
+        }
+    }
+    net->applied = board->frame_count;
+    board->net = net;
+    return K_OK;
+}
+
+void
+net_detach(Board *board)
+{
+    NetState *net = board->net;
+    if (net == NULL)
+        return;
+    free(net->ids);
+    free(net->acc);
+    free(net);
+    board->net = NULL;
+}
+
+/* ---- The heads ---- */
+
+void
+net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
+{
+    const NetWeights *w = net->weights;
+    int view = side == BLACK ? 0 : 1;
+    const int16_t *pooled = net->pooled[view];
+    int32_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
+    for (int o = 0; o < w->h1; o++) {
+        const int8_t *row = w->w1 + (size_t)o * NET_D;
+        int32_t sum = 0; /* at most 32767 x 127 x 32 */
+        for (int j = 0; j < NET_D; j++)
+            sum += pooled[j] * row[j];
+        a1[o] = (int32_t)clamp_act(rounded_shift(rounded_shift(sum, POOL_SHIFT) + w->b1[o], LAYER_SHIFT));
+    }
+    for (int o = 0; o < w->h2; o++) {
+        const int8_t *row = w->w2 + (size_t)o * w->h1;
+        int32_t sum = 0; /* at most 64 x 127 x 127 */
+        for (int j = 0; j < w->h1; j++)
+            sum += a1[j] * row[j];
+        a2[o] = (int32_t)clamp_act(rounded_shift((int64_t)sum + w->b2[o], LAYER_SHIFT));
+    }
+    for (int k = 0; k < 3; k++) {
+        const int8_t *row = w->w3 + (size_t)k * w->h2;
+        int32_t sum = 0;
+        for (int j = 0; j < w->h2; j++)
+            sum += a2[j] * row[j];
+        raw[k] = (int64_t)sum + w->b3[k];
+    }
+    *linear = net->linear[view];
+}
+
+void
+net_value(const NetState *net, int side, double logits[3])
+{
+    static const double halves[3] = {0.5, 0.0, -0.5};
+    int64_t raw[3], linear;
+    net_value_raw(net, side, raw, &linear);
+    for (int k = 0; k < 3; k++) /* as int_forward: raw / BIAS + linear / LINEAR * half */
+        logits[k] = (double)raw[k] / NET_BIAS + (double)linear / NET_LINEAR * halves[k];
+}
+
+int64_t
+net_policy_raw(const NetState *net, int side, ptrdiff_t cell)
+{
+    const NetWeights *w = net->weights;
+    const int16_t *acc = net->acc + ((size_t)(side == BLACK ? 0 : 1) * net->length + cell) * NET_D;
+    int32_t sums[NET_MAX_HIDDEN]; /* P1 h, each at most 32 x 127 x 127 */
+    int k = 0;
+#ifdef NET_SSE2
+    /* Four outputs at a time: eight products summed pairwise per madd, the four rows' partial
+     * sums then transposed and added into one vector of the four dot products. */
+    __m128i h[NET_D / 8];
+    for (int q = 0; q < NET_D / 8; q++)
+        h[q] = activation8(_mm_loadu_si128((const __m128i *)(acc + 8 * q)));
+    for (; k + 4 <= w->p; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = w->p1_wide + (size_t)(k + r) * NET_D;
+            __m128i sum = _mm_madd_epi16(h[0], _mm_loadu_si128((const __m128i *)row));
+            for (int q = 1; q < NET_D / 8; q++)
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(h[q], _mm_loadu_si128((const __m128i *)(row + 8 * q))));
+            part[r] = sum;
+        }
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
+    }
+#endif
+    if (k < w->p) {
+        int16_t h16[NET_D];
+        for (int j = 0; j < NET_D; j++)
+            h16[j] = activation(acc[j]);
+        for (; k < w->p; k++) {
+            const int16_t *row = w->p1_wide + (size_t)k * NET_D;
+            int32_t sum = 0;
+            for (int j = 0; j < NET_D; j++)
+                sum += h16[j] * row[j];
+            sums[k] = sum;
+        }
+    }
+    int64_t logit = w->pb2[0];
+    for (k = 0; k < w->p; k++)
+        logit += clamp_act(rounded_shift((int64_t)sums[k] + w->pb1[k], LAYER_SHIFT)) * w->p2[k];
+    return logit;
+}

@@ -1,0 +1,196 @@
+"""The learned network in C (native/eval/net.c): its value and policy logits equal the numpy
+reference (build_scripts/nettrain/quantized.py's int_forward) to the last bit, on random and
+real positions, after any sequence of makes and unmakes (the incremental state equals one
+built from scratch), and a damaged weights file is refused with a message, never a crash."""
+
+from __future__ import annotations
+
+import gzip
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build_scripts"))
+
+from game.engine.backend.native import KERNEL, NET_PATH, load_net  # noqa: E402
+from game.rules import Rule  # noqa: E402
+from netdata.records import unpack_columns  # noqa: E402
+from nettrain import quantized  # noqa: E402
+from nettrain.features import boards_from  # noqa: E402
+
+pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+
+WEIGHTS = NET_PATH.read_bytes()
+SEEDED_GAMES = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
+
+
+def _random_weights(seed: int) -> bytes:
+    return quantized.to_bytes(quantized.quantize(quantized.FloatNet.random(np.random.default_rng(seed))))
+
+
+def _board(data: bytes = WEIGHTS):
+    from game.engine.backend.native.board import NativeBoard
+
+    board = NativeBoard(15, Rule.FREESTYLE)
+    board.kernel.attach_net(KERNEL.Net(data))
+    return board
+
+
+def _cell(board, c: int) -> int:
+    return board.index(c % 15, c // 15)
+
+
+def _assert_matches(board, played: list[int], reference) -> None:
+    """C's value and policy for the side to move after `played` equal int_forward's."""
+    side = 1 + len(played) % 2
+    value, policy = quantized.int_forward(reference, boards_from([tuple(played)]))
+    empties = [c for c in range(225) if c not in set(played)]
+    assert board.kernel.net_value(side) == tuple(value[0])
+    assert board.kernel.net_policy(side, [_cell(board, c) for c in empties]) == list(policy[0][empties])
+
+
+@pytest.mark.parametrize("weights", ["shipped", "random"])
+def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
+    data = WEIGHTS if weights == "shipped" else _random_weights(7)
+    reference = quantized.from_bytes(data)
+    board = _board(data)
+    rng = random.Random(3)
+    played: list[int] = []
+    seen_values = set()
+    for _ in range(250):
+        if played and (rng.random() < 0.35 or len(played) > 70):
+            board.unmake()
+            played.pop()
+        else:
+            cell = rng.choice([c for c in range(225) if c not in set(played)])
+            board.make(_cell(board, cell), 1 + len(played) % 2)
+            played.append(cell)
+        if rng.random() < 0.4:  # read now and then: the state takes in several moves at once, or undoes some
+            _assert_matches(board, played, reference)
+            seen_values.add(board.kernel.net_value(1 + len(played) % 2))
+    _assert_matches(board, played, reference)
+    assert len(seen_values) > 50  # the positions differ, and so do their values
+
+
+def test_real_games_match_the_reference_at_every_ply_and_unwind_to_the_start():
+    reference = quantized.from_bytes(WEIGHTS)
+    games = unpack_columns(gzip.decompress(SEEDED_GAMES.read_bytes()))[:6]
+    board = _board()
+    empty_value = board.kernel.net_value(1)
+    for game in games:
+        for ply, cell in enumerate(game.stones):
+            board.make(_cell(board, cell), 1 + ply % 2)
+            _assert_matches(board, list(game.stones[: ply + 1]), reference)
+        for _ in game.stones:
+            board.unmake()
+        assert board.kernel.net_value(1) == empty_value
+
+
+def test_a_net_attached_mid_game_equals_one_followed_from_the_start():
+    rng = random.Random(5)
+    cells = rng.sample(range(225), 40)
+    followed, late = _board(), _board()
+    late.kernel.attach_net(None)
+    for ply, cell in enumerate(cells):
+        followed.make(_cell(followed, cell), 1 + ply % 2)
+        late.make(_cell(late, cell), 1 + ply % 2)
+    late.kernel.attach_net(KERNEL.Net(WEIGHTS))
+    empties = [_cell(late, c) for c in range(225) if c not in cells]
+    for side in (1, 2):
+        assert late.kernel.net_value(side) == followed.kernel.net_value(side)
+        assert late.kernel.net_policy(side, empties) == followed.kernel.net_policy(side, empties)
+    for _ in range(25):  # the stones made before the attach come off right too
+        late.unmake()
+        followed.unmake()
+    assert late.kernel.net_value(1) == followed.kernel.net_value(1)
+
+
+def test_a_threat_search_leaves_the_network_as_it_was():
+    from game.engine import Clock, ThreatSearch
+
+    reference = quantized.from_bytes(WEIGHTS)
+    board = _board()
+    played = [112, 113, 127, 128, 142, 98, 97, 143, 111, 96]
+    for ply, cell in enumerate(played):
+        board.make(_cell(board, cell), 1 + ply % 2)
+    assert ThreatSearch(board, Clock(None, None)).vcf(1, 10) is not None  # (the search made and unmade)
+    _assert_matches(board, played, reference)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d[:10], "too short"),
+    (lambda d: b"XNET" + d[4:], "magic"),
+    (lambda d: d[:-5] + d[-4:], "length"),
+    (lambda d: d[:1000] + bytes([d[1000] ^ 1]) + d[1001:], "checksum"),
+])
+def test_a_damaged_file_is_refused_with_a_message(damage, message):
+    with pytest.raises(ValueError, match=message):
+        KERNEL.Net(damage(WEIGHTS))
+
+
+def test_a_missing_or_damaged_file_leaves_the_engine_without_the_net(tmp_path, caplog):
+    damaged = tmp_path / "damaged.gnet"
+    damaged.write_bytes(WEIGHTS[:-1] + bytes([WEIGHTS[-1] ^ 0xFF]))
+    assert load_net(damaged) is None
+    assert load_net(tmp_path / "missing.gnet") is None
+    assert len(caplog.records) == 2 and "running without it" in caplog.records[0].getMessage()
+    assert load_net(NET_PATH) is not None
+
+
+def test_reading_a_board_without_a_net_or_a_stone_cell_is_an_error():
+    from game.engine.backend.native.board import NativeBoard
+
+    plain = NativeBoard(15, Rule.FREESTYLE)
+    with pytest.raises(RuntimeError, match="no network"):
+        plain.kernel.net_value(1)
+    board = _board()
+    board.make(_cell(board, 112), 1)
+    with pytest.raises(ValueError, match="not an empty cell"):
+        board.kernel.net_policy(2, [_cell(board, 112)])
+    with pytest.raises(TypeError):
+        board.kernel.attach_net("weights")
+
+
+DEFAULTS = "keep_table,node_vcf,counter,aspiration,vcf_cap"
+
+
+def _middlegames():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from speed import load_positions
+
+    return load_positions()[:6]
+
+
+def test_the_policy_ordering_changes_the_tree_not_the_proofs(monkeypatch):
+    from game.engine import WIN_THRESHOLD, Level, Limit, search
+
+    found = {}
+    for features in (DEFAULTS, DEFAULTS + ",net_order"):
+        monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", features)
+        found[features] = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
+    plain, ordered = found[DEFAULTS], found[DEFAULTS + ",net_order"]
+    assert [r.nodes for r in plain] != [r.nodes for r in ordered]  # the policy did order the moves
+    for before, after in zip(plain, ordered):
+        if abs(before.score) > WIN_THRESHOLD:  # a proven win or loss stays proven, to the same length
+            assert after.score == before.score
+    again = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
+    assert [(r.move, r.score, r.nodes) for r in again] == [(r.move, r.score, r.nodes) for r in ordered]
+
+
+def test_the_policy_ordering_is_dropped_off_freestyle_15x15(monkeypatch):
+    from game.engine import EngineBoard, Level, Limit, Position, search
+    from game.rules import Board
+
+    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", DEFAULTS + ",net_order")
+    board = Board(15, Rule.RENJU)
+    for point in ((7, 7), (8, 8), (8, 6), (6, 8), (9, 7)):
+        board.push(point)
+    result = search(Position.from_board(board), Limit(depth=4), Level.MASTER, seed=0)
+    assert board.is_empty(result.move)
+    with pytest.raises(ValueError, match="up to 16x16"):
+        EngineBoard(19, Rule.FREESTYLE, compiled=True).follow_net(KERNEL.Net(WEIGHTS))

@@ -14,7 +14,8 @@ sys.path.insert(0, str(ROOT / "build_scripts"))
 from nettrain import quantized as q  # noqa: E402
 from nettrain.features import CANONICAL, CODE_COUNT, SIDE_CODES, boards_from, line_ids, symmetry  # noqa: E402
 
-WEIGHTS = ROOT / "build_scripts" / "nettrain" / "weights" / "freestyle.gnet"
+#: the shipped weights (the one copy: train_net.py writes beside its report, then it is copied here)
+WEIGHTS = ROOT / "game" / "engine" / "eval" / "weights" / "freestyle.gnet"
 #: How close the integer forward pass stays to the float one (win rate; policy logits): the int8
 #: weights at 64 a unit are the coarsest step (a trained net: 0.011 and 0.17 at most over 3000 positions).
 WIN_RATE_TOLERANCE = 0.02

@@ -22,6 +22,7 @@ from game.rules import Rule  # noqa: E402
 from netdata.records import unpack_columns  # noqa: E402
 from nettrain import quantized  # noqa: E402
 from nettrain.features import boards_from  # noqa: E402
+from markers import kernel_in_use  # noqa: E402
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
 
@@ -166,6 +167,7 @@ def _middlegames():
     return load_positions()[:6]
 
 
+@kernel_in_use  # the public search() is the pure engine under GOMOKU_PURE_PYTHON
 def test_the_policy_ordering_changes_the_tree_not_the_proofs(monkeypatch):
     from game.engine import WIN_THRESHOLD, Level, Limit, search
 
@@ -182,6 +184,7 @@ def test_the_policy_ordering_changes_the_tree_not_the_proofs(monkeypatch):
     assert [(r.move, r.score, r.nodes) for r in again] == [(r.move, r.score, r.nodes) for r in ordered]
 
 
+@kernel_in_use  # the public search() is the pure engine under GOMOKU_PURE_PYTHON
 def test_the_policy_ordering_is_dropped_off_freestyle_15x15(monkeypatch):
     from game.engine import EngineBoard, Level, Limit, Position, search
     from game.rules import Board

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.engine import (
     C_BLOCK4_FLEX3, FOUR_CLASSES, THREE_CLASSES, UNPROVEN_THRESHOLD, WIN_THRESHOLD, Clock, Level, Limit, Position, SearchStopped, search,
@@ -76,6 +76,20 @@ DEEP_VCT_DEPTH = 5
 MAX_SAVING = 3
 
 
+@dataclass(frozen=True)
+class Judging:
+    """The full search's budgets for checks (d) and (e): the generator's by default; the
+    player's own games (from_games.py, in the engine worker) pass a smaller one."""
+
+    nodes: int = JUDGE_NODES
+    reply_lines: int = REPLY_LINES
+    reply_nodes: int = REPLY_NODES
+
+
+#: The bundled set's budgets (about 5 s for a defence with one saving move, one core).
+FULL = Judging()
+
+
 def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True, stop=None) -> Puzzle | None:
     """A checked win puzzle for the side to move, or None (no win found, or a check failed).
     `unique` False skips check (b): a player's own missed win is worth practising anyway."""
@@ -97,7 +111,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True,
         if Prover(engine, Clock(None, CHECK_NODES, stop)).wins_with(side, cell):
             rejected["(b) another first move wins"] += 1
             return None
-    if unique and not _only_win(board, engine.point(root), sorted(engine.point(c) for c in others), rejected):
+    if unique and not _only_win(board, engine.point(root), sorted(engine.point(c) for c in others), rejected, stop):
         return None
     goal = Goal.WIN_BY_FOURS if found.threes == 0 else Goal.WIN
     puzzle = Puzzle(ident, board.rule, board.to_move, goal, tuple(board.moves), found.tree, (found.tree.move,), "vcf", 1500, 3)
@@ -118,7 +132,7 @@ def win_puzzle(board: Board, ident: str, rejected: Counter, unique: bool = True,
 
 
 def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int = MAX_SAVING,
-                   plain_blocks: bool = False, stop=None) -> Puzzle | None:
+                   plain_blocks: bool = False, stop=None, judging: Judging = FULL) -> Puzzle | None:
     """A checked defence puzzle for the side to move, or None: the opponent would win if it
     passed, it has no four of its own (a four only delays), and 1..max_saving moves save it.
 
@@ -164,7 +178,7 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
             return None
     if not saving:
         return None  # lost whatever he does: not a puzzle
-    saving, deep_losses = _holding(board, saving, rejected)
+    saving, deep_losses = _holding(board, saving, rejected, judging, stop)
     if saving is None:
         return None
     refutations = []
@@ -203,13 +217,14 @@ def defence_puzzle(board: Board, ident: str, rejected: Counter, max_saving: int 
     return rated(puzzle, facts, found.nodes)
 
 
-def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter) -> bool:
+def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter, stop=None) -> bool:
     """Check (b) with the full search: no other four or three is a proven win or leaves the
     defender clearly lost, and none of the search's own best first moves (RIVAL_LINES of
     them, quiet ones too) is a win it proves or sees (a quiet move is judged by a seen loss
     only: after a strong quiet move a defender may be far behind and still hold)."""
     side = board.to_move
-    first = search(Position.from_board(board), Limit(nodes=JUDGE_NODES), Level.MASTER, seed=0, multipv=RIVAL_LINES)
+    first = search(Position.from_board(board), Limit(nodes=JUDGE_NODES), Level.MASTER, seed=0, multipv=RIVAL_LINES,
+                   stop=stop)
     for candidate in first.candidates:
         if candidate.move != root and candidate.score > WIN_THRESHOLD and not _delays(board, candidate.move, root):
             rejected["(b) the full search wins with another first move"] += 1
@@ -217,7 +232,7 @@ def _only_win(board: Board, root: Point, others: list[Point], rejected: Counter)
     tactical = set(others)
     quiet = [c.move for c in first.candidates if c.move != root and c.move not in tactical]
     for point in sorted(tactical) + quiet:
-        verdict = judge_after(board, point, side, RIVAL_NODES if point in tactical else QUIET_RIVAL_NODES)
+        verdict = judge_after(board, point, side, RIVAL_NODES if point in tactical else QUIET_RIVAL_NODES, stop)
         if point not in tactical:
             if verdict.score < -UNPROVEN_THRESHOLD:
                 rejected["(b) a quiet first move wins by the full search"] += 1
@@ -253,20 +268,21 @@ def _delays(board: Board, point: Point, root: Point) -> bool:
         board.pop()
 
 
-def _holding(board: Board, saving: list[Point], rejected: Counter) -> tuple[list[Point] | None, list[Point]]:
+def _holding(board: Board, saving: list[Point], rejected: Counter, judging: Judging = FULL,
+             stop=None) -> tuple[list[Point] | None, list[Point]]:
     """Checks (d) and (e): the saving moves that hold against the full search, and those it
     proves lost (they need a proof tree to be rejected moves); None when none holds or one
     leaves the defender clearly lost without a proof. A move that holds at the root is also
     judged one attacker move deeper (_holds_after_replies)."""
     held, lost = [], []
     for point in saving:
-        verdict = judge_after(board, point, board.to_move)
+        verdict = judge_after(board, point, board.to_move, judging.nodes, stop)
         if verdict.wins:
             lost.append(point)
         elif verdict.score > CLEARLY_LOST:
             rejected["(e) clearly lost after a saving move (evaluation)"] += 1
             return None, []
-        elif not _holds_after_replies(board, point, rejected):
+        elif not _holds_after_replies(board, point, rejected, judging, stop):
             return None, []
         else:
             held.append(point)
@@ -276,18 +292,18 @@ def _holding(board: Board, saving: list[Point], rejected: Counter) -> tuple[list
     return held, lost
 
 
-def _holds_after_replies(board: Board, point: Point, rejected: Counter) -> bool:
-    """Whether the saving move `point` still holds when the attacker's REPLY_LINES best replies
+def _holds_after_replies(board: Board, point: Point, rejected: Counter, judging: Judging = FULL, stop=None) -> bool:
+    """Whether the saving move `point` still holds when the attacker's best replies (REPLY_LINES)
     (the full search's multi-PV list) are each judged with the defender to move: one ply
     deeper than the root judge, where a deep attack shows (issue 55: rg0121-17d's i9 held at
     2M nodes, but after the reply l11 the defender is proven lost, after i5 clearly lost)."""
     player = board.to_move
     board.push(point, player)
     try:
-        replies = search(Position.from_board(board), Limit(nodes=JUDGE_NODES), Level.MASTER, seed=0,
-                         multipv=REPLY_LINES).candidates
+        replies = search(Position.from_board(board), Limit(nodes=judging.nodes), Level.MASTER, seed=0,
+                         multipv=judging.reply_lines, stop=stop).candidates if judging.reply_lines else ()
         for reply in replies:
-            verdict = judge_after(board, reply.move, player.opponent, REPLY_NODES)
+            verdict = judge_after(board, reply.move, player.opponent, judging.reply_nodes, stop)
             if verdict.loses:
                 rejected["(d) a saving move loses one reply deeper (full search)"] += 1
                 return False

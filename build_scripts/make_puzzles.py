@@ -95,9 +95,14 @@ PAIRINGS = (
 
 
 def game_players(number: int) -> tuple[tuple[Level, Limit], tuple[Level, Limit]]:
-    """Black's and white's level and budget in game `number`."""
-    first, second = PAIRINGS[number % len(PAIRINGS)]
-    return (first, second) if (number // len(PAIRINGS)) % 2 == 0 else (second, first)
+    """Black's and white's level and budget in game `number`.
+
+    Each pass over the openings (every len(openings) games, a multiple of 2 * len(PAIRINGS))
+    shifts the pairing and the colours by one: without it the next pass replayed the same games
+    (the players are deterministic), and its puzzles were the same positions again."""
+    cycle = number // len(_openings())
+    first, second = PAIRINGS[(number + cycle) % len(PAIRINGS)]
+    return (first, second) if (number // len(PAIRINGS) + cycle) % 2 == 0 else (second, first)
 
 
 def play_game(rule: Rule, opening: list[tuple[int, int]], number: int, seed: int) -> list[tuple[int, int]]:

@@ -23,9 +23,10 @@ every other move a refutation; (d) each saving move holds against the full searc
 defender is not clearly lost by the engine's evaluation (judge.CLEARLY_LOST).
 Only the first position of each winning streak in a game is kept, so one game gives a
 few puzzles, not the same one several times. Once a rule has its share of win puzzles
-(--per-rule minus --defences-per-rule), only defences are looked for in it.
+(--per-rule minus --defences-per-rule), only its defences are taken.
 
-Single process, deterministic (node budgets, no clock). Each finished game is appended to
+Deterministic (node budgets, no clock), and the same for any --jobs: the workers judge the
+earlier positions and play and judge the games, which are taken in order. Each finished game is appended to
 a progress file next to --out, so a stopped run resumes where it was (--fresh starts over);
 the set written is the same as an uninterrupted run's. Prints counts per goal, theme, rule
 and difficulty, the rejections per check and the time.
@@ -62,6 +63,8 @@ POSITIONS = ROOT / "build_scripts" / "data" / "puzzle_positions_7885163.txt"
 SIZE = 15
 #: Fewest stones before a position is looked at (the opening is not a puzzle).
 MIN_STONES = 7
+#: Game numbers handed to the workers at a time (see main).
+GAME_BLOCK = 10
 
 
 class Rejections(Counter):
@@ -92,9 +95,14 @@ PAIRINGS = (
 
 
 def game_players(number: int) -> tuple[tuple[Level, Limit], tuple[Level, Limit]]:
-    """Black's and white's level and budget in game `number`."""
-    first, second = PAIRINGS[number % len(PAIRINGS)]
-    return (first, second) if (number // len(PAIRINGS)) % 2 == 0 else (second, first)
+    """Black's and white's level and budget in game `number`.
+
+    Each pass over the openings (every len(openings) games, a multiple of 2 * len(PAIRINGS))
+    shifts the pairing and the colours by one: without it the next pass replayed the same games
+    (the players are deterministic), and its puzzles were the same positions again."""
+    cycle = number // len(_openings())
+    first, second = PAIRINGS[(number + cycle) % len(PAIRINGS)]
+    return (first, second) if (number // len(PAIRINGS) + cycle) % 2 == 0 else (second, first)
 
 
 def play_game(rule: Rule, opening: list[tuple[int, int]], number: int, seed: int) -> list[tuple[int, int]]:
@@ -176,6 +184,34 @@ def _judge_position(job) -> dict:
             "cpu_s": round(time.process_time() - cpu, 2)}
 
 
+def _game_job(job) -> dict:
+    """One game played and its positions judged, as a progress entry (run in a worker with
+    --jobs). Its win puzzles are always looked for: whether a rule still wants wins depends
+    on the games before it, which a worker does not know; take() drops those over the quota."""
+    rule_name, number, seed = job
+    rule = Rule(rule_name)
+    cpu = time.process_time()
+    openings = _openings()
+    opening = openings[number % len(openings)].points(SIZE)
+    moves = play_game(rule, opening, number, seed)
+    found_rejected, found_counts = Rejections(), Counter()
+    # its puzzles are named f/r + g + game number, apart from the earlier positions' ids
+    found = puzzles_from_game(rule, moves, f"g{number:04d}", found_rejected, found_counts)
+    return {"rule": rule.value, "number": number, "puzzles": [format_puzzle(p) for p in found],
+            "rejected": dict(found_rejected), "counts": dict(found_counts),
+            "cpu_s": round(time.process_time() - cpu, 2)}
+
+
+_OPENINGS: list = []
+
+
+def _openings() -> list:
+    """The openings the games start from (read once per process)."""
+    if not _OPENINGS:
+        _OPENINGS.extend(load_openings(OPENINGS) + default_openings())
+    return _OPENINGS
+
+
 def _wins(board: Board, side: Stone) -> bool:
     return bool(Prover.on(board, nodes=CHECK_NODES).has_win(int(side)))
 
@@ -224,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=Path, default=ROOT / "build" / "make_puzzles.progress",
                         help="where the finished games are kept for a resume")
     parser.add_argument("--jobs", type=int, default=1,
-                        help="worker processes judging the earlier positions (the set is the same for any number)")
+                        help="worker processes judging the earlier positions and playing the games "
+                             "(the set is the same for any number)")
     parser.add_argument("--first-position", type=int, default=0,
                         help="judge the positions from this one on only (a helper run with its own --progress, "
                              "whose lines are then appended to the main progress file)")
@@ -239,7 +276,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.rerate:
         return rerate_file(args.out)
     started = time.perf_counter()
-    openings = load_openings(OPENINGS) + default_openings()
     settings = {"per_rule": args.per_rule, "defences_per_rule": args.defences_per_rule, "seed": args.seed,
                 "positions": args.positions.name}
     args.progress.parent.mkdir(parents=True, exist_ok=True)
@@ -290,33 +326,40 @@ def main(argv: list[str] | None = None) -> int:
         rejected.update(game["rejected"])
         for line in game["puzzles"]:
             take(parse_puzzle(line), made[rule])
-    for number in range(args.max_games):
-        for rule in (Rule.FREESTYLE, Rule.RENJU):
-            tally = made[rule]
-            if tally["win"] >= wins_quota and tally["defend"] >= args.defences_per_rule:
-                continue
-            game = done.get((rule.value, number))
-            if game is None:  # its puzzles are named f/r + g + game number, apart from the earlier positions' ids
-                cpu = time.process_time()
-                opening = openings[number % len(openings)].points(SIZE)
-                moves = play_game(rule, opening, number, args.seed)
-                found_rejected, found_counts = Rejections(), Counter()
-                found = puzzles_from_game(rule, moves, f"g{number:04d}", found_rejected, found_counts,
-                                          wins_wanted=tally["win"] < wins_quota)
-                game = {"rule": rule.value, "number": number, "puzzles": [format_puzzle(p) for p in found],
-                        "rejected": dict(found_rejected), "counts": dict(found_counts),
-                        "cpu_s": round(time.process_time() - cpu, 2)}
+    def met(tally: Counter) -> bool:
+        return tally["win"] >= wins_quota and tally["defend"] >= args.defences_per_rule
+
+    # The games in blocks of GAME_BLOCK numbers: a block's games (of the rules still short at
+    # its start) are played and judged in the workers, then taken in order, so the set is the
+    # same for any --jobs; a game played for a rule that filled up inside its block is kept in
+    # the progress file only.
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for block in range(0, args.max_games, GAME_BLOCK):
+            numbers = range(block, min(block + GAME_BLOCK, args.max_games))
+            short = [rule for rule in (Rule.FREESTYLE, Rule.RENJU) if not met(made[rule])]
+            todo = [(rule.value, number, args.seed) for number in numbers for rule in short
+                    if (rule.value, number) not in done]
+            played = pool.imap(_game_job, todo) if pool is not None else map(_game_job, todo)
+            for game in played:
                 progress.add(game)
-            counts[f"games {rule.value}"] += 1
-            counts.update(game["counts"])
-            rejected.update(game["rejected"])
-            for line in game["puzzles"]:
-                take(parse_puzzle(line), tally)
-        if number % 10 == 9:
-            print(f"{number + 1} games a rule: " + "; ".join(f"{rule.value} {dict(tally)}" for rule, tally in made.items())
-                  + f", {time.perf_counter() - started:.0f} s", flush=True)
-        if all(t["win"] >= wins_quota and t["defend"] >= args.defences_per_rule for t in made.values()):
-            break
+                done[(game["rule"], game["number"])] = game
+            for number in numbers:
+                for rule in (Rule.FREESTYLE, Rule.RENJU):
+                    tally = made[rule]
+                    if met(tally):
+                        continue
+                    game = done[(rule.value, number)]
+                    counts[f"games {rule.value}"] += 1
+                    counts.update(game["counts"])
+                    rejected.update(game["rejected"])
+                    for line in game["puzzles"]:
+                        take(parse_puzzle(line), tally)
+                if number % 10 == 9:
+                    print(f"{number + 1} games a rule: " + "; ".join(f"{rule.value} {dict(tally)}"
+                                                                      for rule, tally in made.items())
+                          + f", {time.perf_counter() - started:.0f} s", flush=True)
+            if all(met(t) for t in made.values()):
+                break
     elapsed = time.perf_counter() - started
     cpu_total = sum(game.get("cpu_s", 0) for game in progress.games)
     print(f"CPU time of every game and position judged, this run and the runs it resumed: {cpu_total:.0f} s")

@@ -6,6 +6,8 @@ A missed win becomes a win puzzle from the position before the move, accepting e
 winning first move (it is the player's own game, not a curated one). An allowed win
 becomes a defence puzzle from the same position when a saving move exists; otherwise the
 position after the move becomes a win puzzle for the opponent: the win that was allowed.
+Both go through make.py's checks: the proof replays, and a defence's saving moves hold
+against the full search (OWN_JUDGING: a smaller budget than the bundled set's).
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ from game.engine import FOUR_CLASSES, THREE_CLASSES, Clock
 from game.rules import Board, Rule
 
 from .collection import Moment
-from .make import CHECK_NODES, defence_puzzle, win_puzzle
+from .make import CHECK_NODES, Judging, defence_puzzle, win_puzzle
 from .prove import Prover
 from .puzzle import Puzzle
 from .verify import ProofError, verify
 
 #: A defence from the player's own game may have more saving moves than a bundled one.
 MAX_SAVING_OWN = 8
+#: A defence from the player's own game goes through the bundled set's checks, the full
+#: search's judge (d, e) included, at a smaller budget: it runs in the engine worker while
+#: the player waits. About 2 s a saving move on one core (the bundled set's: about 5 s).
+OWN_JUDGING = Judging(nodes=1_000_000, reply_lines=2, reply_nodes=500_000)
 
 
 def moments_of(review: Any, rule: Rule, moves: list[tuple[int, int]], source: str = "") -> list[Moment]:
@@ -57,7 +63,8 @@ def puzzle_from(moment: Moment, stop=None) -> Puzzle | None:
     rejected: Counter = Counter()
     if moment.kind == "missed":
         return _with_every_winner(win_puzzle(before, ident, rejected, unique=False, stop=stop), stop)
-    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN, plain_blocks=True, stop=stop)
+    puzzle = defence_puzzle(before, ident, rejected, max_saving=MAX_SAVING_OWN, plain_blocks=True, stop=stop,
+                            judging=OWN_JUDGING)
     if puzzle is not None:
         return puzzle
     after = _board(moment.rule, moment.moves)

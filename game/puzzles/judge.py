@@ -51,17 +51,18 @@ class Verdict:
         return WIN - abs(self.score) if self.wins or self.loses else None
 
 
-def judge(board: Board, nodes: int = JUDGE_NODES) -> Verdict:
+def judge(board: Board, nodes: int = JUDGE_NODES, stop=None) -> Verdict:
     """Master's full search on `board` (side to move's view), node-bounded and deterministic.
 
     Facing a single four, the search only blocks it and scores 0 without searching: then
-    the block is played and the position after it judged (the opponent's view, turned)."""
-    result = search(Position.from_board(board), Limit(nodes=nodes), Level.MASTER, seed=0)
+    the block is played and the position after it judged (the opponent's view, turned).
+    `stop` (anything with is_set) ends it early; then the verdict means nothing."""
+    result = search(Position.from_board(board), Limit(nodes=nodes), Level.MASTER, seed=0, stop=stop)
     if result.forced != "block-four" or abs(result.score) > WIN_THRESHOLD:
         return Verdict(result.score, result.nodes)
     board.push(result.move)
     try:
-        after = judge(board, nodes)
+        after = judge(board, nodes, stop)
     finally:
         board.pop()
     score = -after.score
@@ -70,10 +71,10 @@ def judge(board: Board, nodes: int = JUDGE_NODES) -> Verdict:
     return Verdict(score, result.nodes + after.nodes)
 
 
-def judge_after(board: Board, point, stone, nodes: int = JUDGE_NODES) -> Verdict:
+def judge_after(board: Board, point, stone, nodes: int = JUDGE_NODES, stop=None) -> Verdict:
     """The full search's verdict after `stone` plays `point` (the board is left as it was)."""
     board.push(point, stone)
     try:
-        return judge(board, nodes)
+        return judge(board, nodes, stop)
     finally:
         board.pop()

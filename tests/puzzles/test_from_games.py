@@ -71,3 +71,19 @@ def test_a_damaged_own_puzzle_file_is_kept_as_bak(tmp_path):
     assert (tmp_path / "puzzles_from_games.txt.bak").exists() and (tmp_path / "puzzles_queue.json.bak").exists()
     assert [n.problem for n in store.notices] == [NoticeProblem.UNREADABLE] * 2
     assert "line 1" in store.notices[0].detail
+
+
+def test_an_allowed_win_is_judged_by_the_full_search_like_the_bundled_set(monkeypatch):
+    # rg0121-17d: the threat searches call i9 saving; the full search's judge (one attacker
+    # reply deeper) proves it lost, so it is no defence puzzle from one's own game either.
+    from game.puzzles import make
+    from game.puzzles.from_games import OWN_JUDGING
+    from game.records.notation import parse_moves
+
+    judged = []
+    real = make._holding
+    monkeypatch.setattr(make, "_holding", lambda *args: judged.append(args[3]) or real(*args))
+    game = parse_moves("g8g7j11h9k10i12j9j10i8h7h8j8i7i11j6g9i6", 15) + [(0, 0)]
+    puzzle = puzzle_from(Moment(Rule.RENJU, tuple(game), "allowed"))
+    assert judged == [OWN_JUDGING]
+    assert puzzle is None or puzzle.goal is not Goal.DEFEND

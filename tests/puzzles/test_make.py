@@ -96,4 +96,54 @@ def test_a_rival_four_is_judged_after_its_block_not_scored_unsearched(sample):
     assert judge_after(board_of(known), (2, 10), known.to_move, 1_000_000).loses  # c5
     rejected = Counter()
     assert win_puzzle(board_of(known), "rival-four", rejected) is None
-    assert rejected == Counter({"(b) another first move wins by the full search": 1})
+    # the full search's multi-PV list (first) or the judge of each four names it
+    assert sum(rejected.values()) == 1 and set(rejected) <= {"(b) the full search wins with another first move",
+                                                             "(b) another first move wins by the full search"}
+
+
+def _played(rule: Rule, moves: str) -> Board:
+    from game.records.notation import parse_moves
+
+    board = Board(15, rule)
+    for point in parse_moves(moves, 15):
+        board.push(point)
+    return board
+
+
+#: Win puzzles of the earlier sets with a second win by a quiet first move, which Rapfi found
+#: (benchmarks/puzzle_soundness.py): f0124-39w (j12 as well as h13) and r0440-31w (f12).
+QUIET_RIVALS = {
+    "f0124-39w": (Rule.FREESTYLE, "e9g10i10f10h9e10d10f8h8f9f7e6g8j11h11h10e7d7i8e8c6g12k8j8j9l7f12i9k7f11d9g13g11f5c8g4"
+                                  "h3k10l9"),
+    "r0440-31w": (Rule.RENJU, "g6e10f9e8f6f8h6e6j6i6e9d9c8c10b11d10f10b10a10d8d7d11d12g9h8e12f13a8b9h10i11"),
+}
+
+
+def test_a_win_with_a_second_win_by_a_quiet_first_move_is_rejected():
+    # The fours and threes alone were judged as rivals before; the full search's own best first
+    # moves (quiet ones too) are judged now. Fast: the first multi-PV search proves the rival.
+    for ident, (rule, moves) in QUIET_RIVALS.items():
+        rejected = Counter()
+        assert win_puzzle(_played(rule, moves), ident, rejected) is None, ident
+        assert rejected == Counter({"(b) the full search wins with another first move": 1}), ident
+
+
+def test_a_quiet_rival_the_search_sees_winning_rejects_the_win():
+    # r0440-31w's f12 (Rapfi's second win): the search sees the defender lost after it (an
+    # unproven loss is enough for a quiet rival), while the fours and threes had no say.
+    from game.engine import UNPROVEN_THRESHOLD
+    from game.puzzles.make import QUIET_RIVAL_NODES
+
+    board = _played(*QUIET_RIVALS["r0440-31w"])
+    verdict = judge_after(board, (5, 3), board.to_move, QUIET_RIVAL_NODES)  # f12
+    assert verdict.score < -UNPROVEN_THRESHOLD
+
+
+def test_a_defence_lost_one_attacker_reply_deeper_is_rejected():
+    # rg0121-17d (renju, from the games stage, seed 55): its only saving move i9 held against the
+    # root judge at 2M nodes (scored 3114), and Rapfi wins after it. The attacker's replies
+    # judged one ply deeper show it: after l11 the defender is proven lost. About 4 s.
+    board = _played(Rule.RENJU, "g8g7j11h9k10i12j9j10i8h7h8j8i7i11j6g9i6")
+    rejected = Counter()
+    assert defence_puzzle(board, "rg0121-17d", rejected) is None
+    assert rejected == Counter({"(d) a saving move loses one reply deeper (full search)": 1})

@@ -1,5 +1,12 @@
 """The network in PyTorch (build time only): the same computation as quantized.float_forward,
-with the clamps the integer version needs, so what is trained is what is exported."""
+with the clamps the integer version needs, so what is trained is what is exported.
+
+The pooled sum is normalised per channel (a batch norm without its own scale and shift)
+before the value layers. Without it the value layers never woke: the pooled sums' spread
+differs by channel by orders of magnitude, the first layer saturated at 0 or 1 in 99.8% of
+its outputs, and the value was only the per-shape linear term (benchmarks/LOG.md). At export
+the normalisation, a fixed per-channel affine map once trained, is folded into W1 and b1, so
+the engine computes the same layers as before, with a wider W1."""
 
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ class LineNet(nn.Module):
         self.linear = nn.Embedding(CODE_COUNT, 1)
         nn.init.zeros_(self.linear.weight)
         self.register_buffer("halves", torch.tensor([0.5, 0.0, -0.5]))
+        self.norm = nn.BatchNorm1d(d, affine=False)
         self.v1, self.v2, self.v3 = nn.Linear(d, h1), nn.Linear(h1, h2), nn.Linear(h2, 3)
         self.p1, self.p2 = nn.Linear(d, p), nn.Linear(p, 1)
 
@@ -27,7 +35,7 @@ class LineNet(nn.Module):
         """ids (B, 225, 4) shape ids, empty (B, 225) 1.0 on empty cells -> (B, 3) value
         logits, (B, 225) policy logits (very negative on stones)."""
         h = self.embed(ids).sum(dim=2).clamp(0, ACT_MAX) * empty.unsqueeze(-1)
-        g = h.sum(dim=1) / POOL
+        g = self.norm(h.sum(dim=1) / POOL)
         a1 = self.v1(g).clamp(0, ACT_MAX)
         a2 = self.v2(a1).clamp(0, ACT_MAX)
         linear = (self.linear(ids).sum(dim=2).squeeze(-1) * empty).sum(dim=1)
@@ -38,17 +46,23 @@ class LineNet(nn.Module):
 
     def clip_weights(self) -> None:
         """Keep the weights where their integers can hold them (int8 at 64 a unit for the
-        dense layers, int16 for the tables)."""
+        dense layers after the first, int16 for the tables; W1, folded with the normalisation,
+        is int16 at a scale the export picks)."""
         with torch.no_grad():
             self.linear.weight.clamp_(-LINEAR_MAX, LINEAR_MAX)
             self.embed.weight.clamp_(-EMBED_MAX, EMBED_MAX)
-            for layer in (self.v1, self.v2, self.v3, self.p1, self.p2):
+            for layer in (self.v2, self.v3, self.p1, self.p2):
                 layer.weight.clamp_(-WEIGHT_MAX, WEIGHT_MAX)
 
     def to_float_net(self) -> FloatNet:
+        """The weights with the normalisation (its running statistics) folded into W1 and b1:
+        W1 ((g - mean) / std) + b1 = (W1 / std) g + (b1 - W1 (mean / std))."""
         def a(t):
             return t.detach().cpu().double().numpy()
-        return FloatNet(a(self.embed.weight), a(self.linear.weight)[:, 0], a(self.v1.weight), a(self.v1.bias),
+        std = np.sqrt(a(self.norm.running_var) + self.norm.eps)
+        w1 = a(self.v1.weight) / std
+        b1 = a(self.v1.bias) - w1 @ a(self.norm.running_mean)
+        return FloatNet(a(self.embed.weight), a(self.linear.weight)[:, 0], w1, b1,
                         a(self.v2.weight), a(self.v2.bias),
                         a(self.v3.weight), a(self.v3.bias), a(self.p1.weight), a(self.p1.bias),
                         a(self.p2.weight)[0], a(self.p2.bias))

@@ -16,12 +16,16 @@ once, which the clamped layers learn slowly. Integers: the linear term is int16 
 8192 a unit (the training keeps it within +-4); the embeddings are int16 at 512 a unit,
 their sum shifted right by 2 to 128 a unit, so h_c is 0..127; dense weights are int8
 at 64 a unit (the training keeps them within +-127/64), biases int32 at 8192 a unit, and
-each layer's sum is shifted right by 6 back to 128 a unit before its clamp. The pooled
-sum is divided by 32 with a shift of 5. Every shift rounds: (x + half) >> bits.
+each layer's sum is shifted right by 6 back to 128 a unit before its clamp. W1 carries the
+pooled sum's per-channel normalisation (model.py folds it in), so its weights are wider:
+int16 at 64 << w1_shift a unit, w1_shift (in the header) the largest that holds them. The
+pooled sum times W1 is shifted right by 5 + w1_shift (the /32 and W1's extra scale). Every
+shift rounds: (x + half) >> bits.
 A stone changes the shapes of at most 33 cells, so the C engine keeps acc_c, h_c and the pooled sum and updates only those.
 
-File: b"GNET", version (u16), D, H1, H2, P (u16 each), the shape-id count (u32), then
-embed (int16, count x D), linear (int16, count), W1 (int8, H1 x D), b1 (int32), W2, b2, W3 (3 x H2), b3, P1 (P x D),
+File: b"GNET", version (u16), D, H1, H2, P (u16 each), the shape-id count (u32), w1_shift (u16),
+then embed (int16, count x D), linear (int16, count), W1 (int16, H1 x D), b1 (int32), W2 (int8), b2,
+W3 (3 x H2), b3, P1 (P x D),
 p1, P2 (P), p2 (1), all little-endian, then a CRC-32 of everything before it.
 """
 
@@ -37,7 +41,7 @@ import numpy as np
 from .features import CODE_COUNT, line_ids
 
 MAGIC = b"GNET"
-VERSION = 1
+VERSION = 2         # 1: no normalisation, W1 int8 (its value layers carried no signal)
 ACT = 128           # activations: 127 is 127/128
 LINEAR = 8192       # the linear term
 EMBED = 512         # the embeddings (a shift of 2 brings their sum to ACT)
@@ -51,7 +55,8 @@ WEIGHT_MAX = 127 / WEIGHT
 LINEAR_MAX = 32767 / LINEAR
 EMBED_MAX = 32767 / EMBED
 HALVES = np.array([0.5, 0.0, -0.5])
-_HEAD = struct.Struct("<4sH4HI")
+_HEAD = struct.Struct("<4sH4HIH")
+W1_SHIFT_MAX = 9    # W1 at 64 << 9 a unit at most
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3", "p1", "pb1", "p2", "pb2")
 
 
@@ -82,7 +87,7 @@ class FloatNet:
         def dense(o, i):
             return np.clip(rng.normal(0, 1 / np.sqrt(i), (o, i)), -WEIGHT_MAX, WEIGHT_MAX)
         return cls(rng.normal(0.05, 0.15, (CODE_COUNT, d)), rng.normal(0, 0.02, CODE_COUNT),
-                   dense(h1, d), rng.normal(0, 0.1, h1),
+                   dense(h1, d) * 4, rng.normal(0, 0.1, h1),
                    dense(h2, h1), rng.normal(0, 0.1, h2), dense(3, h2), rng.normal(0, 0.1, 3),
                    dense(p, d), rng.normal(0, 0.1, p), dense(1, p)[0], rng.normal(0, 0.1, 1))
 
@@ -93,7 +98,7 @@ class IntNet:
 
     embed: np.ndarray   # int16
     linear: np.ndarray  # int16
-    w1: np.ndarray      # int8 ...
+    w1: np.ndarray      # int16 at 64 << w1_shift a unit
     b1: np.ndarray      # int32 ...
     w2: np.ndarray
     b2: np.ndarray
@@ -103,6 +108,7 @@ class IntNet:
     pb1: np.ndarray
     p2: np.ndarray
     pb2: np.ndarray
+    w1_shift: int = 0
 
     @property
     def sizes(self) -> tuple[int, int, int, int]:
@@ -118,31 +124,46 @@ def quantize(net: FloatNet) -> IntNet:
 
     embed = np.clip(np.rint(net.embed * EMBED), -32767, 32767).astype(np.int16)
     linear = np.clip(np.rint(net.linear * LINEAR), -32767, 32767).astype(np.int16)
-    return IntNet(embed, linear, weights(net.w1), bias(net.b1), weights(net.w2), bias(net.b2), weights(net.w3),
-                  bias(net.b3), weights(net.p1), bias(net.pb1), weights(net.p2), bias(net.pb2))
+    w1_shift = w1_shift_for(net.w1)
+    w1 = np.clip(np.rint(net.w1 * (WEIGHT << w1_shift)), -32767, 32767).astype(np.int16)
+    return IntNet(embed, linear, w1, bias(net.b1), weights(net.w2), bias(net.b2), weights(net.w3),
+                  bias(net.b3), weights(net.p1), bias(net.pb1), weights(net.p2), bias(net.pb2), w1_shift)
+
+
+def w1_shift_for(w1: np.ndarray) -> int:
+    """The finest scale (64 << shift a unit) at which every W1 weight fits an int16; weights
+    beyond the coarsest scale's reach (+-511) are clipped."""
+    largest = float(np.max(np.abs(w1))) if np.size(w1) else 0.0
+    shift = 0
+    while shift < W1_SHIFT_MAX and largest * (WEIGHT << (shift + 1)) <= 32767:
+        shift += 1
+    return shift
 
 
 def to_bytes(net: IntNet) -> bytes:
     d, h1, h2, p = net.sizes
-    body = _HEAD.pack(MAGIC, VERSION, d, h1, h2, p, net.embed.shape[0]) + net.embed.astype("<i2").tobytes()
-    body += net.linear.astype("<i2").tobytes()
+    body = _HEAD.pack(MAGIC, VERSION, d, h1, h2, p, net.embed.shape[0], net.w1_shift)
+    body += net.embed.astype("<i2").tobytes() + net.linear.astype("<i2").tobytes()
     for name in LAYERS:
         array = getattr(net, name)
-        body += array.astype("<i4" if array.dtype == np.int32 else "i1").tobytes()
+        kind = {np.dtype(np.int32): "<i4", np.dtype(np.int16): "<i2"}.get(array.dtype, "i1")
+        body += array.astype(kind).tobytes()
     return body + struct.pack("<I", zlib.crc32(body))
 
 
 def from_bytes(data: bytes) -> IntNet:
     if len(data) < _HEAD.size + 4:
         raise NetFileError("too short for a network file")
-    magic, version, d, h1, h2, p, count = _HEAD.unpack_from(data)
+    magic, version, d, h1, h2, p, count, w1_shift = _HEAD.unpack_from(data)
     if magic != MAGIC or version != VERSION:
         raise NetFileError(f"not a version-{VERSION} network file (magic {magic!r}, version {version})")
     if count != CODE_COUNT:
         raise NetFileError(f"{count} shape ids, expected {CODE_COUNT}")
+    if w1_shift > W1_SHIFT_MAX:
+        raise NetFileError(f"W1's scale shift {w1_shift} is over {W1_SHIFT_MAX}")
     if struct.unpack_from("<I", data, len(data) - 4)[0] != zlib.crc32(data[:-4]):
         raise NetFileError("checksum mismatch: the file is damaged")
-    shapes = {"w1": ((h1, d), "i1"), "b1": ((h1,), "<i4"), "w2": ((h2, h1), "i1"), "b2": ((h2,), "<i4"),
+    shapes = {"w1": ((h1, d), "<i2"), "b1": ((h1,), "<i4"), "w2": ((h2, h1), "i1"), "b2": ((h2,), "<i4"),
               "w3": ((3, h2), "i1"), "b3": ((3,), "<i4"), "p1": ((p, d), "i1"), "pb1": ((p,), "<i4"),
               "p2": ((p,), "i1"), "pb2": ((1,), "<i4")}
     at = _HEAD.size + count * d * 2 + count * 2
@@ -154,9 +175,9 @@ def from_bytes(data: bytes) -> IntNet:
         shape, kind = shapes[name]
         size = int(np.prod(shape))
         arrays[name] = np.frombuffer(data, kind, size, at).reshape(shape).astype(
-            np.int32 if kind == "<i4" else np.int8)
+            {"<i4": np.int32, "<i2": np.int16}.get(kind, np.int8))
         at += size * np.dtype(kind).itemsize
-    return IntNet(embed, **arrays)
+    return IntNet(embed, **arrays, w1_shift=w1_shift)
 
 
 def save(net: IntNet, path: Path) -> None:
@@ -211,7 +232,7 @@ def int_forward(net: IntNet, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray
     acc = net.embed.astype(np.int64)[ids].sum(axis=2)
     h = np.clip(_shift(acc, EMBED_SHIFT), 0, 127) * empty[..., None]
     pooled = h.sum(axis=1)
-    y1 = _shift(pooled @ net.w1.T.astype(np.int64), POOL_SHIFT) + net.b1
+    y1 = _shift(pooled @ net.w1.T.astype(np.int64), POOL_SHIFT + net.w1_shift) + net.b1
     a1 = np.clip(_shift(y1, 6), 0, 127)
     a2 = np.clip(_shift(a1 @ net.w2.T.astype(np.int64) + net.b2, 6), 0, 127)
     linear = (net.linear.astype(np.int64)[ids].sum(axis=2) * empty).sum(axis=1)

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NET_VERSION 1
-#define HEAD_SIZE 18     /* "GNET", version, D, H1, H2, P (u16 each), the shape-id count (u32) */
+#define NET_VERSION 2
+#define HEAD_SIZE 20     /* "GNET", version, D, H1, H2, P (u16 each), the shape-id count (u32), w1_shift (u16) */
+#define W1_SHIFT_MAX 9   /* W1 at 64 << w1_shift a unit: quantized.W1_SHIFT_MAX */
 #define SIDE_CODES 121   /* a side of a line: 1 + 3 + 9 + 27 + 81 codes */
 #define EMBED_LIMIT 8191 /* four embeddings of at most this fit an int16 accumulator */
 #define EMBED_SHIFT 2
@@ -153,16 +154,18 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     if (size < HEAD_SIZE + 4)
         return fail(error, error_size, "too short for a network file");
     if (memcmp(data, "GNET", 4) != 0 || read_u16(data + 4) != NET_VERSION)
-        return fail(error, error_size, "not a version-1 network file (bad magic or version)");
+        return fail(error, error_size, "not a version-2 network file (bad magic or version)");
     uint32_t d = read_u16(data + 6), h1 = read_u16(data + 8), h2 = read_u16(data + 10), p = read_u16(data + 12);
-    uint32_t count = read_u32(data + 14);
+    uint32_t count = read_u32(data + 14), w1_shift = read_u16(data + 18);
     if (d != NET_D)
         return fail(error, error_size, "the embeddings are not 32 wide");
     if (h1 < 1 || h1 > NET_MAX_HIDDEN || h2 < 1 || h2 > NET_MAX_HIDDEN || p < 1 || p > NET_MAX_HIDDEN)
         return fail(error, error_size, "a dense layer is empty or wider than 64");
     if (count != NET_SHAPES)
         return fail(error, error_size, "wrong number of shape ids (not 7381)");
-    size_t expected = HEAD_SIZE + (size_t)count * d * 2 + (size_t)count * 2 + h1 * d + 4 * h1 + h2 * h1 + 4 * h2 +
+    if (w1_shift > W1_SHIFT_MAX)
+        return fail(error, error_size, "W1's scale shift is over 9");
+    size_t expected = HEAD_SIZE + (size_t)count * d * 2 + (size_t)count * 2 + 2 * h1 * d + 4 * h1 + h2 * h1 + 4 * h2 +
                       3 * h2 + 4 * 3 + p * d + 4 * p + p + 4 + 4;
     if (size != expected)
         return fail(error, error_size, "the file's length does not match its sizes");
@@ -172,9 +175,10 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->h1 = (int)h1;
     weights->h2 = (int)h2;
     weights->p = (int)p;
+    weights->w1_shift = (int)w1_shift;
     weights->embed = take(&at, (size_t)count * d, 2);
     weights->linear = take(&at, count, 2);
-    weights->w1 = take(&at, h1 * d, 1);
+    weights->w1 = take(&at, h1 * d, 2);
     weights->b1 = take(&at, h1, 4);
     weights->w2 = take(&at, h2 * h1, 1);
     weights->b2 = take(&at, h2, 4);
@@ -445,11 +449,12 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     const int16_t *pooled = net->pooled[view];
     int32_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
     for (int o = 0; o < w->h1; o++) {
-        const int8_t *row = w->w1 + (size_t)o * NET_D;
-        int32_t sum = 0; /* at most 32767 x 127 x 32 */
+        const int16_t *row = w->w1 + (size_t)o * NET_D;
+        int64_t sum = 0; /* up to 32767 x 32767 x 32: past an int32 */
         for (int j = 0; j < NET_D; j++)
-            sum += pooled[j] * row[j];
-        a1[o] = (int32_t)clamp_act(rounded_shift(rounded_shift(sum, POOL_SHIFT) + w->b1[o], LAYER_SHIFT));
+            sum += (int32_t)pooled[j] * row[j];
+        a1[o] = (int32_t)clamp_act(
+            rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
     }
     for (int o = 0; o < w->h2; o++) {
         const int8_t *row = w->w2 + (size_t)o * w->h1;

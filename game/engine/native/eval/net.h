@@ -29,9 +29,11 @@
 /* The weights, as stored (sizes from the file's header; D must be NET_D). */
 typedef struct NetWeights {
     int h1, h2, p;
+    int w1_shift;    /* W1 is at 64 << w1_shift a unit */
     int16_t *embed;  /* NET_SHAPES x NET_D */
     int16_t *linear; /* NET_SHAPES */
-    int8_t *w1, *w2, *w3, *p1, *p2;
+    int16_t *w1;     /* carries the pooled sum's per-channel normalisation, so wider than the rest */
+    int8_t *w2, *w3, *p1, *p2;
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     uint16_t *key_ids; /* a board line key (board.h, black = 1 = the side to move) -> its shape id */

@@ -4,7 +4,8 @@ board.h finds the lowest set bit with __builtin_ctzll under GCC and clang and wi
 loop elsewhere. This builds a copy of the kernel with GOMOKU_PORTABLE_BITS, which makes GCC
 take the loop, and holds its searches to those of the kernel built here: the same move,
 score and node count, node for node. The same copy has GOMOKU_NET_SCALAR, the network's plain
-loops (arm64's path) in place of SSE2: its value and policy must come out the same.
+loops (a target with neither SSE2 nor NEON) in place of the vector lanes: its value and policy
+must come out the same (test_net_lanes.py holds the lanes one by one, NEON under qemu).
 """
 
 import os

@@ -253,19 +253,44 @@ cell_linear(NetState *net, int view, ptrdiff_t cell)
 }
 
 /* ---- The per-cell lanes: NET_D int16 at a time ----
- * SSE2 on every x86-64 (GCC and clang define __SSE2__ there, MSVC _M_X64), else plain loops
- * (arm64 and the rest: the compiler vectorizes what it can). GOMOKU_NET_SCALAR forces the
- * plain loops, so that a test can hold the two to the same numbers. */
-#if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) && !defined(GOMOKU_NET_SCALAR)
+ * Each operation below has up to three bodies that give the same numbers: SSE2 on every x86-64
+ * (GCC and clang define __SSE2__ there, MSVC _M_X64), NEON on arm64 (Apple silicon, Linux and
+ * Windows arm64: NEON is part of AArch64, so the compiler's target decides, as for SSE2; the
+ * intrinsics are ARMv7's too, so a 32-bit ARM build with NEON takes them), else plain loops
+ * (the compiler vectorizes what it can). GOMOKU_NET_SCALAR forces the plain loops, so that the
+ * tests can hold the vector bodies to them: tests/engine/test_net_lanes.py lane by lane (the
+ * NEON ones under qemu-aarch64), tests/engine/test_portable_build.py through whole searches.
+ *
+ * The int16 lanes wrap where the plain loops truncate an int, which is the same number; and
+ * no h needs more: an accumulator is a sum of four embeddings (|acc| <= 4 x 8191 = 32764, so
+ * acc + 2 fits), a pooled sum at most 127 a cell. */
+#if !defined(GOMOKU_NET_SCALAR) && (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64))
 #include <emmintrin.h>
 #define NET_SSE2 1
+#define NET_LANES "sse2"
 
+/* h for eight accumulator entries: clamp((acc + 2) >> 2, 0, 127). */
 static inline __m128i
 activation8(__m128i acc)
 {
     __m128i h = _mm_srai_epi16(_mm_add_epi16(acc, _mm_set1_epi16(2)), EMBED_SHIFT);
     return _mm_min_epi16(_mm_max_epi16(h, _mm_setzero_si128()), _mm_set1_epi16(ACT_MAX));
 }
+#elif !defined(GOMOKU_NET_SCALAR) && (defined(__ARM_NEON) || defined(__aarch64__) || defined(_M_ARM64))
+#include <arm_neon.h>
+#define NET_NEON 1
+#define NET_LANES "neon"
+
+/* h for eight accumulator entries. vrshrq_n_s16 is (acc + 2) >> 2 exactly: it adds the half
+ * before an arithmetic shift, halves up, with no intermediate wrap. */
+static inline int16x8_t
+activation8(int16x8_t acc)
+{
+    int16x8_t h = vrshrq_n_s16(acc, EMBED_SHIFT);
+    return vminq_s16(vmaxq_s16(h, vdupq_n_s16(0)), vdupq_n_s16(ACT_MAX));
+}
+#else
+#define NET_LANES "plain"
 #endif
 
 /* acc += come - gone; with `pooled`, also pooled += h(acc after) - h(acc before). */
@@ -273,7 +298,7 @@ static inline void
 lanes_move(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT come,
            const int16_t *NET_RESTRICT gone)
 {
-#ifdef NET_SSE2
+#if defined(NET_SSE2)
     for (int j = 0; j < NET_D; j += 8) {
         __m128i before = _mm_loadu_si128((const __m128i *)(acc + j));
         __m128i after = _mm_sub_epi16(_mm_add_epi16(before, _mm_loadu_si128((const __m128i *)(come + j))),
@@ -284,6 +309,14 @@ lanes_move(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_
             sum = _mm_add_epi16(sum, _mm_sub_epi16(activation8(after), activation8(before)));
             _mm_storeu_si128((__m128i *)(pooled + j), sum);
         }
+    }
+#elif defined(NET_NEON)
+    for (int j = 0; j < NET_D; j += 8) {
+        int16x8_t before = vld1q_s16(acc + j);
+        int16x8_t after = vsubq_s16(vaddq_s16(before, vld1q_s16(come + j)), vld1q_s16(gone + j));
+        vst1q_s16(acc + j, after);
+        if (pooled != NULL)
+            vst1q_s16(pooled + j, vaddq_s16(vld1q_s16(pooled + j), vsubq_s16(activation8(after), activation8(before))));
     }
 #else
     for (int j = 0; j < NET_D; j++) {
@@ -299,16 +332,83 @@ lanes_move(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_
 static inline void
 lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int sign)
 {
-#ifdef NET_SSE2
+#if defined(NET_SSE2)
     for (int j = 0; j < NET_D; j += 8) {
         __m128i h = activation8(_mm_loadu_si128((const __m128i *)(acc + j)));
         __m128i sum = _mm_loadu_si128((const __m128i *)(pooled + j));
         _mm_storeu_si128((__m128i *)(pooled + j), sign > 0 ? _mm_add_epi16(sum, h) : _mm_sub_epi16(sum, h));
     }
+#elif defined(NET_NEON)
+    for (int j = 0; j < NET_D; j += 8) {
+        int16x8_t h = activation8(vld1q_s16(acc + j)), sum = vld1q_s16(pooled + j);
+        vst1q_s16(pooled + j, sign > 0 ? vaddq_s16(sum, h) : vsubq_s16(sum, h));
+    }
 #else
     for (int j = 0; j < NET_D; j++)
         pooled[j] = (int16_t)(pooled[j] + sign * activation(acc[j]));
 #endif
+}
+
+/* sums[k] = h(acc) . rows[k] for the `count` rows of NET_D (each sum at most 32 x 127 x 128,
+ * so int32 holds it in any order). The vector bodies take four rows at a time; the plain loop
+ * takes the rest (all of them in a plain build). */
+static inline void
+lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const int16_t *NET_RESTRICT rows,
+             int count)
+{
+    int k = 0;
+#if defined(NET_SSE2)
+    /* Eight products summed pairwise per madd, the four rows' partial sums then transposed and
+     * added into one vector of the four dot products. */
+    __m128i h[NET_D / 8];
+    for (int q = 0; q < NET_D / 8; q++)
+        h[q] = activation8(_mm_loadu_si128((const __m128i *)(acc + 8 * q)));
+    for (; k + 4 <= count; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * NET_D;
+            __m128i sum = _mm_madd_epi16(h[0], _mm_loadu_si128((const __m128i *)row));
+            for (int q = 1; q < NET_D / 8; q++)
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(h[q], _mm_loadu_si128((const __m128i *)(row + 8 * q))));
+            part[r] = sum;
+        }
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
+    }
+#elif defined(NET_NEON)
+    /* Widening multiply-adds into four int32 lanes per row, each row's lanes folded to two,
+     * then pairwise into one vector of the four dot products. */
+    int16x8_t h[NET_D / 8];
+    for (int q = 0; q < NET_D / 8; q++)
+        h[q] = activation8(vld1q_s16(acc + 8 * q));
+    for (; k + 4 <= count; k += 4) {
+        int32x2_t half[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * NET_D;
+            int32x4_t sum = vdupq_n_s32(0);
+            for (int q = 0; q < NET_D / 8; q++) {
+                int16x8_t weight = vld1q_s16(row + 8 * q);
+                sum = vmlal_s16(sum, vget_low_s16(h[q]), vget_low_s16(weight));
+                sum = vmlal_s16(sum, vget_high_s16(h[q]), vget_high_s16(weight));
+            }
+            half[r] = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
+        }
+        vst1q_s32(sums + k, vcombine_s32(vpadd_s32(half[0], half[1]), vpadd_s32(half[2], half[3])));
+    }
+#endif
+    if (k < count) {
+        int16_t h16[NET_D];
+        for (int j = 0; j < NET_D; j++)
+            h16[j] = activation(acc[j]);
+        for (; k < count; k++) {
+            const int16_t *row = rows + (size_t)k * NET_D;
+            int32_t sum = 0;
+            for (int j = 0; j < NET_D; j++)
+                sum += h16[j] * row[j];
+            sums[k] = sum;
+        }
+    }
 }
 
 /* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */
@@ -488,42 +588,10 @@ net_policy_raw(const NetState *net, int side, ptrdiff_t cell)
 {
     const NetWeights *w = net->weights;
     const int16_t *acc = net->acc + ((size_t)(side == BLACK ? 0 : 1) * net->length + cell) * NET_D;
-    int32_t sums[NET_MAX_HIDDEN]; /* P1 h, each at most 32 x 127 x 127 */
-    int k = 0;
-#ifdef NET_SSE2
-    /* Four outputs at a time: eight products summed pairwise per madd, the four rows' partial
-     * sums then transposed and added into one vector of the four dot products. */
-    __m128i h[NET_D / 8];
-    for (int q = 0; q < NET_D / 8; q++)
-        h[q] = activation8(_mm_loadu_si128((const __m128i *)(acc + 8 * q)));
-    for (; k + 4 <= w->p; k += 4) {
-        __m128i part[4];
-        for (int r = 0; r < 4; r++) {
-            const int16_t *row = w->p1_wide + (size_t)(k + r) * NET_D;
-            __m128i sum = _mm_madd_epi16(h[0], _mm_loadu_si128((const __m128i *)row));
-            for (int q = 1; q < NET_D / 8; q++)
-                sum = _mm_add_epi32(sum, _mm_madd_epi16(h[q], _mm_loadu_si128((const __m128i *)(row + 8 * q))));
-            part[r] = sum;
-        }
-        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
-        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
-        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
-    }
-#endif
-    if (k < w->p) {
-        int16_t h16[NET_D];
-        for (int j = 0; j < NET_D; j++)
-            h16[j] = activation(acc[j]);
-        for (; k < w->p; k++) {
-            const int16_t *row = w->p1_wide + (size_t)k * NET_D;
-            int32_t sum = 0;
-            for (int j = 0; j < NET_D; j++)
-                sum += h16[j] * row[j];
-            sums[k] = sum;
-        }
-    }
+    int32_t sums[NET_MAX_HIDDEN]; /* P1 h */
+    lanes_policy(sums, acc, w->p1_wide, w->p);
     int64_t logit = w->pb2[0];
-    for (k = 0; k < w->p; k++)
+    for (int k = 0; k < w->p; k++)
         logit += clamp_act(rounded_shift((int64_t)sums[k] + w->pb1[k], LAYER_SHIFT)) * w->p2[k];
     return logit;
 }

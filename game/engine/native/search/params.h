@@ -131,4 +131,14 @@
  * to +3.8 +- 3.5 points over 300 games, this form to +4.5 +- 3.0 over 400 (benchmarks/LOG.md). */
 #define NET_POLICY_SHIFT 6
 
+/* ---- The network's value as the evaluation (eval/net_eval.c, FEATURE_NET_EVAL) ---- */
+
+/* Evaluation units per logit of the side to move's win rate (P(win) + P(draw) / 2): the learned
+ * combo table's scale (combo_eval.py EVAL_SCALE), so the margins above keep the meaning they had
+ * with it. FITTED */
+#define NET_EVAL_SCALE 1800
+/* The network's score stays within this, far under WIN_THRESHOLD (search.h): a sure-looking
+ * position is never a mate score. A limit: not measured. */
+#define NET_EVAL_CLAMP 20000
+
 #endif

@@ -29,15 +29,20 @@ pvs_score_from_tt(int score, int ply)
 }
 
 /* The evaluation for `side` to move, with the search's settings: with FEATURE_NET_EVAL and a
- * network on the board, the network's value (net_eval.h) plus the level's noise, as evaluate
- * adds it; else evaluate's. */
+ * network on the board, the network's value (net_eval.h, remembered by position in the search)
+ * plus the level's noise, as evaluate adds it; else evaluate's. */
 static inline int
-pvs_evaluate(const Search *search, int side)
+pvs_evaluate(Search *search, int side)
 {
     const SearchConfig *config = &search->config;
     const Board *board = search->board;
-    if ((config->features & FEATURE_NET_EVAL) && board->net != NULL)
-        return net_eval(board->net, board, side) + eval_noise(board, config->noise, config->noise_key);
+    if ((config->features & FEATURE_NET_EVAL) && board->net != NULL) {
+        uint64_t key = search_key(board, side);
+        NetEvalSlot *slot = &search->net_scores[key & (NET_EVAL_SLOTS - 1)];
+        if (!slot->used || slot->key != key)
+            *slot = (NetEvalSlot){key, net_eval(board->net, board, side), 1};
+        return slot->score + eval_noise(board, config->noise, config->noise_key);
+    }
     return evaluate(search->board, side, &config->eval, config->features & FEATURE_TEMPO, config->noise,
                     config->noise_key);
 }

@@ -9,7 +9,9 @@ records: the hand evaluation (Master's numbers, with tempo, as the depth-shaped 
 against the network's log-odds of P(win) + P(draw) / 2. Prints both least-squares slopes (hand
 on network, which noise in the network's score pulls down, and network on hand, which noise in
 the hand's pushes up), the ratio of the two spreads between them (with a bootstrap interval),
-and a logistic fit of the hand's score to the network's win rate.
+and a logistic fit of the hand's score to the network's win rate. Then, apart, the positions where
+the side that just moved has a VCF (the side to move must defend): how far below zero each
+evaluation puts them.
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ from nettrain.compare import fit_scale  # noqa: E402
 PVS, TEMPO, NET_EVAL = 256, 1, 2048
 
 
-def pairs(path: Path, games: int) -> tuple[np.ndarray, np.ndarray]:
-    """(hand scores, network log-odds) for the side to move on the quiet positions."""
-    hand_scores, net_logits = [], []
+def pairs(path: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(hand scores, network log-odds) for the side to move on the quiet positions, and (hand,
+    network) scores where only the side that just moved has a VCF."""
+    hand_scores, net_logits, threatened = [], [], []
     for game in unpack_columns(gzip.decompress(path.read_bytes()))[:games]:
         board = EngineBoard(15, Rule.FREESTYLE, compiled=True)
         board.follow_net(NET)
@@ -54,11 +57,15 @@ def pairs(path: Path, games: int) -> tuple[np.ndarray, np.ndarray]:
             if ply < 5:
                 continue
             threats = ThreatSearch(board, Clock(None, None))
-            if threats.vcf(side, 12) is not None or threats.vcf(3 - side, 12) is not None:
+            mine, his = threats.vcf(side, 12) is not None, threats.vcf(3 - side, 12) is not None
+            if his and not mine:
+                threatened.append((hand.evaluate(side), net.evaluate(side)))
+            if mine or his:
                 continue
             hand_scores.append(hand.evaluate(side))
             net_logits.append(net.evaluate(side) / KERNEL.NET_EVAL_SCALE)
-    return np.array(hand_scores, dtype=float), np.array(net_logits, dtype=float)
+    return (np.array(hand_scores, dtype=float), np.array(net_logits, dtype=float),
+            np.array(threatened, dtype=float).reshape(-1, 2))
 
 
 def main() -> None:
@@ -68,7 +75,7 @@ def main() -> None:
     args = parser.parse_args()
     if NET is None:
         sys.exit("the network is not loaded (no compiled kernel, or its weights file is missing or refused)")
-    hand, net = pairs(args.data, args.games)
+    hand, net, threatened = pairs(args.data, args.games)
     print(f"{len(hand)} quiet positions; hand mean {hand.mean():.0f} sd {hand.std():.0f}; network log-odds mean "
           f"{net.mean():.2f} sd {net.std():.2f}; correlation {np.corrcoef(hand, net)[0, 1]:.3f}")
     rng = np.random.default_rng(0)
@@ -82,6 +89,10 @@ def main() -> None:
     slope, _ = fit_scale(hand, 1 / (1 + np.exp(-net)))
     print(f"logistic fit of the hand's score to the network's win rate: {1 / slope:.0f} units a logit")
     print(f"(NET_EVAL_SCALE is {KERNEL.NET_EVAL_SCALE})")
+    if len(threatened):
+        for name, column in (("hand", threatened[:, 0]), ("network", threatened[:, 1])):
+            print(f"{len(threatened)} positions where the side that just moved has a VCF: {name} median "
+                  f"{np.median(column):.0f}, below zero in {(column < 0).mean():.0%}")
 
 
 if __name__ == "__main__":

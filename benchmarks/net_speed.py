@@ -1,4 +1,4 @@
-"""The learned network's cost in the compiled kernel, and Master's nodes per second with its policy ordering and without.
+"""The learned network's cost in the compiled kernel, and Master's nodes per second with and without its policy ordering and its value as the evaluation.
 
     python benchmarks/net_speed.py [--positions 20] [--time-ms 1000] [--repeats 400]
 
@@ -10,9 +10,9 @@ with the network's value read after each make (its incremental update there and 
 value), and a policy logit per cell. Evaluations per second = 1 / (make + value + unmake).
 These go through Python calls (about 0.1 us each), which flatters neither side.
 
-Part 2: Master on the same middlegames for --time-ms, once with the default features and once
-with the policy ordering ("net_order", GOMOKU_ENGINE_FEATURES), interleaved position by
-position: nodes per second and the median depth completed (positions answered by a shortcut
+Part 2: Master on the same middlegames for --time-ms with the default features, with the
+policy ordering ("net_order", GOMOKU_ENGINE_FEATURES), with the network's value as the
+evaluation ("net_eval") and with both, interleaved position by position: nodes per second and the median depth completed (positions answered by a shortcut
 left out). Timing on a shared machine is noisy: compare the two columns, not runs.
 """
 
@@ -80,8 +80,12 @@ def per_operation_us(positions, repeats: int) -> dict[str, float]:
 
 
 def master_rows(positions, time_ms: int) -> dict[str, list[tuple[int, int, float, bool]]]:
-    """Per feature set, (depth, nodes, seconds, counted) per position, the two sets interleaved."""
-    sets = {"default": ",".join(DEFAULT_FEATURES), "net_order": ",".join(DEFAULT_FEATURES + ("net_order",))}
+    """Per feature set, (depth, nodes, seconds, counted) per position, the sets interleaved."""
+    sets = {
+        "default": ",".join(DEFAULT_FEATURES), "net_order": ",".join(DEFAULT_FEATURES + ("net_order",)),
+        "net_eval": ",".join(DEFAULT_FEATURES + ("net_eval",)),
+        "both": ",".join(DEFAULT_FEATURES + ("net_order", "net_eval")),
+    }
     rows: dict[str, list] = {name: [] for name in sets}
     before = os.environ.get("GOMOKU_ENGINE_FEATURES")
     try:
@@ -99,21 +103,28 @@ def master_rows(positions, time_ms: int) -> dict[str, list[tuple[int, int, float
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--time-ms", type=int, default=1000)
-    parser.add_argument("--repeats", type=int, default=400)
-    args = parser.parse_args()
-    if NET is None:
-        sys.exit("the network is not loaded (no compiled kernel, or its weights file is missing or refused)")
-    positions = load_positions()[: args.positions]
-    us = per_operation_us(positions, args.repeats)
+def print_operations(positions, repeats: int) -> None:
+    """Part 1's lines."""
+    us = per_operation_us(positions, repeats)
     print(f"make+unmake, no network (today's evaluation included): {us['plain']:.3f} us")
     print(f"make+unmake, network attached, not read:              {us['net']:.3f} us")
     print(f"make+value+unmake:                                    {us['net+value']:.3f} us "
           f"= {1e6 / us['net+value']:,.0f} network evaluations/s")
     print(f"policy logit, per cell (in lists of the near cells):  {us['policy']:.3f} us")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--time-ms", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=400)
+    parser.add_argument("--skip-operations", action="store_true", help="only part 2 (Master's nodes per second)")
+    args = parser.parse_args()
+    if NET is None:
+        sys.exit("the network is not loaded (no compiled kernel, or its weights file is missing or refused)")
+    positions = load_positions()[: args.positions]
+    if not args.skip_operations:
+        print_operations(positions, args.repeats)
     rows = master_rows(positions, args.time_ms)
     print(f"\nMaster at {args.time_ms} ms on {len(positions)} middlegames (interleaved):")
     print(f"{'features':<12}{'counted':>8}{'median depth':>14}{'nodes/s':>10}")

@@ -6,6 +6,7 @@ built from scratch), and a damaged weights file is refused with a message, never
 from __future__ import annotations
 
 import gzip
+import math
 import random
 import sys
 from pathlib import Path
@@ -123,6 +124,67 @@ def test_a_threat_search_leaves_the_network_as_it_was():
     _assert_matches(board, played, reference)
 
 
+def _search_over(board, features: int, noise: int = 0, noise_key: int = 0):
+    """A bare compiled Search over `board` (hand-set evaluation numbers), for its evaluate()."""
+    from array import array
+
+    history = array("q", bytes(8 * board.length))
+    return KERNEL.Search(board.kernel, KERNEL.Memo(), history, KERNEL.Table(0), 10, 0, noise, noise_key, True, False,
+                         features)
+
+
+PVS, NET_EVAL = 256, 2048
+
+
+@pytest.mark.parametrize("weights", ["shipped", "random"])
+def test_the_network_evaluation_is_the_log_odds_of_int_forwards_win_rate(weights):
+    data = WEIGHTS if weights == "shipped" else _random_weights(11)
+    reference = quantized.from_bytes(data)
+    games = unpack_columns(gzip.decompress(SEEDED_GAMES.read_bytes()))[:3]
+    board = _board(data)
+    net, hand = _search_over(board, PVS | NET_EVAL), _search_over(board, PVS)
+    scores, differs = set(), 0
+    for game in games:
+        for ply, cell in enumerate(game.stones):
+            board.make(_cell(board, cell), 1 + ply % 2)
+            side = 1 + (ply + 1) % 2
+            value, _ = quantized.int_forward(reference, boards_from([tuple(game.stones[: ply + 1])]))
+            p = float(quantized.win_rate(value)[0])
+            expected = KERNEL.NET_EVAL_SCALE * math.log(p / (1 - p)) if 0 < p < 1 else math.copysign(1e9, p - 0.5)
+            expected = max(-KERNEL.NET_EVAL_CLAMP, min(KERNEL.NET_EVAL_CLAMP, expected))
+            score = net.evaluate(side)
+            assert abs(score - expected) <= 1, (ply, score, expected)
+            scores.add(score)
+            differs += score != hand.evaluate(side)
+        for _ in game.stones:
+            board.unmake()
+    assert len(scores) > 30 and differs > 30  # the net's scores vary, and are not the hand evaluation's
+
+
+def test_the_network_evaluation_gets_the_same_noise_as_the_hand_evaluation():
+    board = _board()
+    for ply, cell in enumerate([112, 113, 127, 128, 142, 98, 97, 143]):
+        board.make(_cell(board, cell), 1 + ply % 2)
+    offsets = []
+    for key in range(1, 40):
+        net = [_search_over(board, PVS | NET_EVAL, 60, key * 7919 if noisy else 0).evaluate(1) for noisy in (0, 1)]
+        hand = [_search_over(board, PVS, 60, key * 7919 if noisy else 0).evaluate(1) for noisy in (0, 1)]
+        assert net[1] - net[0] == hand[1] - hand[0]
+        offsets.append(net[1] - net[0])
+    assert len(set(offsets)) > 10 and all(-60 <= o <= 60 for o in offsets)
+
+
+def test_without_a_net_on_the_board_the_switch_keeps_the_hand_evaluation():
+    from game.engine.backend.native.board import NativeBoard
+
+    plain = NativeBoard(15, Rule.FREESTYLE)
+    for ply, cell in enumerate([112, 113, 127]):
+        plain.make(_cell(plain, cell), 1 + ply % 2)
+    assert _search_over(plain, PVS | NET_EVAL).evaluate(2) == _search_over(plain, PVS).evaluate(2)
+    with pytest.raises(ValueError, match="side must be 1 or 2"):
+        _search_over(plain, PVS).evaluate(3)
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda d: d[:10], "too short"),
     (lambda d: b"XNET" + d[4:], "magic"),
@@ -168,28 +230,33 @@ def _middlegames():
 
 
 @kernel_in_use  # the public search() is the pure engine under GOMOKU_PURE_PYTHON
-def test_the_policy_ordering_changes_the_tree_not_the_proofs(monkeypatch):
+@pytest.mark.parametrize("switches", [",net_order", ",net_eval", ",net_order,net_eval"])
+def test_the_network_switches_change_the_tree_not_the_proofs(monkeypatch, switches):
     from game.engine import WIN_THRESHOLD, Level, Limit, search
 
     found = {}
-    for features in (DEFAULTS, DEFAULTS + ",net_order"):
+    for features in (DEFAULTS, DEFAULTS + switches):
         monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", features)
         found[features] = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
-    plain, ordered = found[DEFAULTS], found[DEFAULTS + ",net_order"]
-    assert [r.nodes for r in plain] != [r.nodes for r in ordered]  # the policy did order the moves
-    for before, after in zip(plain, ordered):
+    plain, netted = found[DEFAULTS], found[DEFAULTS + switches]
+    assert [r.nodes for r in plain] != [r.nodes for r in netted]  # the network did change the tree
+    for position, before, after in zip(_middlegames(), plain, netted):
+        assert position.to_board().is_empty(after.move)  # a legal move
         if abs(before.score) > WIN_THRESHOLD:  # a proven win or loss stays proven, to the same length
             assert after.score == before.score
+        elif "net_eval" in switches and abs(after.score) < KERNEL.UNPROVEN_THRESHOLD:  # (beam-clamped losses aside)
+            assert abs(after.score) <= KERNEL.NET_EVAL_CLAMP + 1000  # a network score stays a score, never a mate
     again = [search(p, Limit(depth=8), Level.MASTER, seed=0) for p in _middlegames()]
-    assert [(r.move, r.score, r.nodes) for r in again] == [(r.move, r.score, r.nodes) for r in ordered]
+    assert [(r.move, r.score, r.nodes) for r in again] == [(r.move, r.score, r.nodes) for r in netted]
 
 
 @kernel_in_use  # the public search() is the pure engine under GOMOKU_PURE_PYTHON
-def test_the_policy_ordering_is_dropped_off_freestyle_15x15(monkeypatch):
+@pytest.mark.parametrize("switch", ["net_order", "net_eval"])
+def test_the_network_switches_are_dropped_off_freestyle_15x15(monkeypatch, switch):
     from game.engine import EngineBoard, Level, Limit, Position, search
     from game.rules import Board
 
-    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", DEFAULTS + ",net_order")
+    monkeypatch.setenv("GOMOKU_ENGINE_FEATURES", DEFAULTS + "," + switch)
     board = Board(15, Rule.RENJU)
     for point in ((7, 7), (8, 8), (8, 6), (6, 8), (9, 7)):
         board.push(point)

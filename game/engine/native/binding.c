@@ -20,7 +20,7 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 18 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy) */
+#define KERNEL_API_VERSION 19 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate */
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -752,11 +752,30 @@ Search_tt_move(SearchObject *self, PyObject *arg)
     return PyLong_FromLong(entry == NULL ? -1 : entry->move);
 }
 
+/* The search's static evaluation of the board as it stands (pvs_evaluate), so a test can hold the network's
+ * evaluation (FEATURE_NET_EVAL) to the Python reference. */
+static PyObject *
+Search_evaluate(SearchObject *self, PyObject *arg)
+{
+    long side = PyLong_AsLong(arg);
+    if (side == -1 && PyErr_Occurred())
+        return NULL;
+    if (side != 1 && side != 2)
+        return PyErr_Format(PyExc_ValueError, "side must be 1 or 2 (is %ld)", side);
+    if (claim_for_search(&self->kernel->searching, NULL, NULL) < 0)
+        return NULL;
+    int score = pvs_evaluate(&self->search, (int)side);
+    release_after_search(&self->kernel->searching, NULL, NULL);
+    return PyLong_FromLong(score);
+}
+
 static PyMethodDef Search_methods[] = {
     {"negamax", (PyCFunction)Search_negamax, METH_VARARGS, Search_negamax_doc},
     {"iterate", (PyCFunction)Search_iterate, METH_VARARGS, Search_iterate_doc},
     {"tt_move", (PyCFunction)Search_tt_move, METH_O,
      PyDoc_STR("tt_move(side) -> the best move stored for the board's position with `side` to move, or -1")},
+    {"evaluate", (PyCFunction)Search_evaluate, METH_O,
+     PyDoc_STR("evaluate(side) -> the depth-shaped search's static score of the board for `side` to move")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -794,6 +813,8 @@ add_shared_numbers(PyObject *module)
         {"WIN_THRESHOLD", WIN_THRESHOLD},
         {"UNPROVEN_WIN", UNPROVEN_WIN},
         {"UNPROVEN_THRESHOLD", UNPROVEN_THRESHOLD},
+        {"NET_EVAL_SCALE", NET_EVAL_SCALE},
+        {"NET_EVAL_CLAMP", NET_EVAL_CLAMP},
     };
     for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++)
         if (PyModule_AddIntConstant(module, numbers[k].name, numbers[k].value) < 0)

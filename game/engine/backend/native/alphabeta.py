@@ -24,11 +24,13 @@ _HALT_REASONS = {1: "stop flag set", 2: "deadline passed", 3: "node budget spent
 #: the time-limited searches of a process).
 FEATURE_BITS = {
     "keep_table": 0, "tempo": 1, "node_vcf": 2, "counter": 4, "deep_lmr": 8, "futility": 16, "aspiration": 32,
-    "vcf_cap": 64, "prove": 128, "net_order": 1024,
+    "vcf_cap": 64, "prove": 128, "net_order": 1024, "net_eval": 2048,
 }
 #: "net_order": the learned network's policy orders the moves of the depth-shaped search's deeper
 #: nodes (native/search/params.h: NET_ORDER_PLIES), on a 15x15 freestyle board when the network
 #: is loaded (NET); elsewhere the bit is dropped. Off by default: see benchmarks/README.md.
+#: "net_eval": the network's value (the log-odds of its win rate, native/search/params.h:
+#: NET_EVAL_SCALE) is the depth-shaped search's static evaluation, on the same terms. Off by default.
 #: The bit that runs the depth-shaped search (native/search/search_pvs.h) for a config with search="pvs",
 #: and the one added for search="pvs-narrow" (late moves reduced about twice as much).
 _PVS_BIT = 256
@@ -92,11 +94,12 @@ class NativeAlphaBeta(AlphaBeta):
             if config.search == "pvs-narrow":
                 features |= _PVS_NARROW_BIT
             self.depth_shaped = True
-        if features & FEATURE_BITS["net_order"]:
+        net_bits = FEATURE_BITS["net_order"] | FEATURE_BITS["net_eval"]
+        if features & net_bits:
             if features & _PVS_BIT and NET is not None and board.size == 15 and board.rule is Rule.FREESTYLE:
                 board.follow_net(NET)
             else:
-                features &= ~FEATURE_BITS["net_order"]
+                features &= ~net_bits
         self.aspiration = bool(features & FEATURE_BITS["aspiration"])
         keep = keep and clock.deadline is not None and clock.max_nodes is None
         # Otherwise a fresh exact table (Table(0)), as the Python search's dict. Its

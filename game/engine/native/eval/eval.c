@@ -25,9 +25,5 @@ evaluate(const Board *board, int side, const EvalParams *params, int with_tempo,
         if (board->class_count[side][C_FLEX3_2X] && !has_four(board, other))
             score += params->double_three;
     }
-    if (noise_key) {
-        uint64_t mixed = ((board->hash ^ noise_key) * 0x9E3779B97F4A7C15ULL) & 0xFFFFFFFFULL;
-        score += (int64_t)(mixed % (uint64_t)(2 * noise + 1)) - noise;
-    }
-    return (int)score;
+    return (int)(score + eval_noise(board, noise, noise_key));
 }

@@ -25,4 +25,14 @@ typedef struct {
  * seeded noise of +-`noise` keyed by the position (none when noise_key is 0). */
 int evaluate(const Board *board, int side, const EvalParams *params, int with_tempo, int noise, uint64_t noise_key);
 
+/* The seeded noise evaluate adds: in -noise..noise, keyed by the position; 0 when noise_key is 0. */
+static inline int
+eval_noise(const Board *board, int noise, uint64_t noise_key)
+{
+    if (!noise_key)
+        return 0;
+    uint64_t mixed = ((board->hash ^ noise_key) * 0x9E3779B97F4A7C15ULL) & 0xFFFFFFFFULL;
+    return (int)((int64_t)(mixed % (uint64_t)(2 * noise + 1)) - noise);
+}
+
 #endif

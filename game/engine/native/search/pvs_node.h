@@ -7,7 +7,13 @@
 #define GOMOKU_PVS_NODE_H
 
 #include "eval.h"
+#include "net_eval.h"
 #include "search.h"
+
+/* A bit of SearchConfig.features beside search.h's and search_pvs.h's, here because the horizon
+ * search reads it too: with FEATURE_PVS and a network on the board (eval/net.h), the network's
+ * value is the static evaluation (pvs_evaluate below). */
+#define FEATURE_NET_EVAL 2048
 
 /* Mate scores in the table are kept relative to the node, not the root. */
 static inline int
@@ -22,11 +28,21 @@ pvs_score_from_tt(int score, int ply)
     return score > WIN_THRESHOLD ? score - ply : score < -WIN_THRESHOLD ? score + ply : score;
 }
 
-/* The evaluation for `side` to move, with the search's settings. */
+/* The evaluation for `side` to move, with the search's settings: with FEATURE_NET_EVAL and a
+ * network on the board, the network's value (net_eval.h, remembered by position in the search)
+ * plus the level's noise, as evaluate adds it; else evaluate's. */
 static inline int
-pvs_evaluate(const Search *search, int side)
+pvs_evaluate(Search *search, int side)
 {
     const SearchConfig *config = &search->config;
+    const Board *board = search->board;
+    if ((config->features & FEATURE_NET_EVAL) && board->net != NULL) {
+        uint64_t key = search_key(board, side);
+        NetEvalSlot *slot = &search->net_scores[key & (NET_EVAL_SLOTS - 1)];
+        if (!slot->used || slot->key != key)
+            *slot = (NetEvalSlot){key, net_eval(board->net, board, side), 1};
+        return slot->score + eval_noise(board, config->noise, config->noise_key);
+    }
     return evaluate(search->board, side, &config->eval, config->features & FEATURE_TEMPO, config->noise,
                     config->noise_key);
 }

@@ -13,6 +13,7 @@
 #include "board.h"
 #include "eval.h"
 #include "memo.h"
+#include "net_eval.h"
 #include "params.h"
 #include "threats.h"
 #include "timer.h"
@@ -92,6 +93,7 @@ typedef struct {
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
     long horizon_nodes; /* nodes of the depth-shaped search's horizon search (qsearch.c), since init */
+    NetEvalSlot net_scores[NET_EVAL_SLOTS]; /* FEATURE_NET_EVAL: the network's scores met (net_eval.h) */
 } Search;
 
 /* `tt` and `history` (one entry per cell) outlive the search. */

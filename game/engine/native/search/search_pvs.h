@@ -22,6 +22,7 @@
 /* With FEATURE_PVS and a network on the board (eval/net.h): the network's policy orders the
  * quiet moves of the nodes at least NET_ORDER_PLIES deep (movepick.h: picker_all_net). */
 #define FEATURE_NET_ORDER 1024
+/* FEATURE_NET_EVAL (2048, pvs_node.h): the network's value is the static evaluation. */
 
 /* The score for `side` to move searched `depth` plies deep, exact inside (alpha, beta), a
  * bound outside; the board is left as it was, even after an error (HALT_ERROR). Start

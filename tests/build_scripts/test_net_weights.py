@@ -2,7 +2,9 @@
 quantized.py), in numpy only: the line-shape ids, their symmetry and locality, the file's
 round trip and damage, and the integer forward pass against the float one."""
 
+import struct
 import sys
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -126,3 +128,32 @@ def test_the_committed_weights_load_and_agree_with_the_teacher_more_than_chance(
     top6 = np.mean((policy >= chosen[:, None]).sum(axis=1) <= 6)
     assert top6 > 0.3  # a uniform guess over ~200 empty cells gets about 3%
     assert np.isfinite(value).all()
+
+
+def test_w1_takes_the_finest_scale_that_holds_it_and_keeps_its_numbers():
+    """W1 carries the pooled sum's normalisation, so its range varies by net: the file stores
+    the finest int16 scale that holds the largest weight, and the integer pass stays close to
+    the float one at any scale."""
+    rng = np.random.default_rng(5)
+    boards = _random_boards(6)
+    shifts = []
+    for spread in (0.5, 8.0, 60.0):
+        net = q.FloatNet.random(rng)
+        net.w1 = net.w1 / np.abs(net.w1).max() * spread
+        quantized = q.quantize(net)
+        shifts.append(quantized.w1_shift)
+        assert 16383 < np.abs(quantized.w1).max() <= 32767 or quantized.w1_shift == q.W1_SHIFT_MAX
+        back = q.from_bytes(q.to_bytes(quantized))
+        assert back.w1_shift == quantized.w1_shift and np.array_equal(back.w1, quantized.w1)
+        value, _ = q.float_forward(net, boards)
+        int_value, _ = q.int_forward(back, boards)
+        assert np.abs(q.win_rate(value) - q.win_rate(int_value)).max() < WIN_RATE_TOLERANCE
+    assert shifts[0] > shifts[1] > shifts[2]
+
+
+def test_a_file_claiming_too_coarse_a_w1_scale_is_refused():
+    data = bytearray(q.to_bytes(q.quantize(q.FloatNet.random(np.random.default_rng(6), d=8, h1=8, h2=4, p=4))))
+    data[18:20] = (q.W1_SHIFT_MAX + 1).to_bytes(2, "little")
+    body = bytes(data[:-4])
+    with pytest.raises(q.NetFileError, match="scale shift"):
+        q.from_bytes(body + struct.pack("<I", zlib.crc32(body)))

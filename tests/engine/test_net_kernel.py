@@ -9,6 +9,7 @@ import gzip
 import math
 import random
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -185,11 +186,17 @@ def test_without_a_net_on_the_board_the_switch_keeps_the_hand_evaluation():
         _search_over(plain, PVS).evaluate(3)
 
 
+def _resealed(data: bytes) -> bytes:
+    """`data` with its checksum made right again, so that only what was changed is wrong."""
+    return data[:-4] + zlib.crc32(data[:-4]).to_bytes(4, "little")
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda d: d[:10], "too short"),
     (lambda d: b"XNET" + d[4:], "magic"),
     (lambda d: d[:-5] + d[-4:], "length"),
     (lambda d: d[:1000] + bytes([d[1000] ^ 1]) + d[1001:], "checksum"),
+    (lambda d: _resealed(d[:18] + (10).to_bytes(2, "little") + d[20:]), "scale shift"),
 ])
 def test_a_damaged_file_is_refused_with_a_message(damage, message):
     with pytest.raises(ValueError, match=message):

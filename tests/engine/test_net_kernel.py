@@ -56,6 +56,16 @@ def _assert_matches(board, played: list[int], reference) -> None:
     assert board.kernel.net_policy(side, [_cell(board, c) for c in empties]) == list(policy[0][empties])
 
 
+def _assert_other_view_matches(board, played: list[int], reference) -> None:
+    """C's value for the side that just moved equals int_forward's on the board with the
+    colours swapped (each view is refreshed on its own, so this one may lag the other)."""
+    other = 2 - len(played) % 2
+    swapped = boards_from([tuple(played)])
+    swapped = np.where(swapped == 1, 2, np.where(swapped == 2, 1, swapped))
+    value, _ = quantized.int_forward(reference, swapped)
+    assert board.kernel.net_value(other) == tuple(value[0])
+
+
 @pytest.mark.parametrize("weights", ["shipped", "random"])
 def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
     data = WEIGHTS if weights == "shipped" else _random_weights(7)
@@ -75,6 +85,8 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
         if rng.random() < 0.4:  # read now and then: the state takes in several moves at once, or undoes some
             _assert_matches(board, played, reference)
             seen_values.add(board.kernel.net_value(1 + len(played) % 2))
+        if rng.random() < 0.2:  # the other view, brought up on its own: its value as if the other side moved
+            _assert_other_view_matches(board, played, reference)
     _assert_matches(board, played, reference)
     assert len(seen_values) > 50  # the positions differ, and so do their values
 

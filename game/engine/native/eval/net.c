@@ -419,8 +419,10 @@ count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
     net->linear[view] += sign * cell_linear(net, view, cell);
 }
 
-/* The cell's shape in direction d became `id` (for `view`): move its accumulator, and the
- * pooled sum and the linear term when it is empty. */
+/* The cell's shape in direction d became `id` (for `view`). An empty cell's accumulator, the
+ * pooled sum and the linear term move with it; a stone's cell keeps only its ids, and its
+ * accumulator is summed afresh when the stone comes off (restore_cell): nothing reads a
+ * stone's accumulator, and a third of the cells on a stone's lines hold stones in a middlegame. */
 static inline void
 set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty)
 {
@@ -429,16 +431,30 @@ set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty
     if (old == id)
         return;
     ids[d] = id;
+    if (!empty)
+        return;
     const NetWeights *w = net->weights;
-    if (empty)
-        net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
-    lanes_move(acc_of(net, view, cell), empty ? net->pooled[view] : NULL, w->embed + (size_t)id * NET_D,
+    net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
+    lanes_move(acc_of(net, view, cell), net->pooled[view], w->embed + (size_t)id * NET_D,
                w->embed + (size_t)old * NET_D);
+}
+
+/* The accumulator of a cell whose stone came off, from its four shape ids (kept current). */
+static void
+restore_cell(NetState *net, int view, ptrdiff_t cell)
+{
+    const uint16_t *ids = ids_of(net, view, cell);
+    const int16_t *embed = net->weights->embed;
+    const int16_t *e0 = embed + (size_t)ids[0] * NET_D, *e1 = embed + (size_t)ids[1] * NET_D;
+    const int16_t *e2 = embed + (size_t)ids[2] * NET_D, *e3 = embed + (size_t)ids[3] * NET_D;
+    int16_t *acc = acc_of(net, view, cell);
+    for (int j = 0; j < NET_D; j++)
+        acc[j] = (int16_t)(e0[j] + e1[j] + e2[j] + e3[j]);
 }
 
 /* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
 static void
-update_lines(NetState *net, const Board *board, ptrdiff_t cell)
+update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
     const uint16_t *key_ids = net->weights->key_ids;
     for (int d = 0; d < DIRECTIONS; d++) {
@@ -448,40 +464,46 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell)
             int stone = board->cells[m];
             if (stone == WALL)
                 continue;
-            uint32_t key = keys[m];
-            set_shape(net, 0, m, d, key_ids[key], stone == 0);
-            set_shape(net, 1, m, d, key_ids[swap_colours(key)], stone == 0);
+            uint32_t key = view == 0 ? keys[m] : swap_colours(keys[m]);
+            set_shape(net, view, m, d, key_ids[key], stone == 0);
         }
     }
 }
 
 void
-net_refresh(NetState *net, const Board *board)
+net_refresh_view(NetState *net, const Board *board, int view)
 {
-    ptrdiff_t first = net->applied, count = board->frame_count;
+    ptrdiff_t first = net->applied[view], count = board->frame_count;
     if (first >= count)
         return;
     /* The stones since: out of the sums first (each with the h it was counted with), then the
      * shapes on their lines set from the keys as they are now, which is where one at a time
      * would also end. */
-    for (ptrdiff_t k = first; k < count; k++) {
-        count_cell(net, 0, board->frames[k].cell, -1);
-        count_cell(net, 1, board->frames[k].cell, -1);
-    }
     for (ptrdiff_t k = first; k < count; k++)
-        update_lines(net, board, board->frames[k].cell);
-    net->applied = count;
+        count_cell(net, view, board->frames[k].cell, -1);
+    for (ptrdiff_t k = first; k < count; k++)
+        update_lines(net, board, board->frames[k].cell, view);
+    net->applied[view] = count;
+}
+
+void
+net_refresh(NetState *net, const Board *board)
+{
+    net_refresh_view(net, board, 0);
+    net_refresh_view(net, board, 1);
 }
 
 void
 net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
 {
-    if (board->frame_count >= net->applied)
-        return; /* a move the state never took in */
-    update_lines(net, board, cell);
-    count_cell(net, 0, cell, 1);
-    count_cell(net, 1, cell, 1);
-    net->applied = board->frame_count;
+    for (int view = 0; view < 2; view++) {
+        if (board->frame_count >= net->applied[view])
+            continue; /* a move this view never took in */
+        update_lines(net, board, cell, view);
+        restore_cell(net, view, cell);
+        count_cell(net, view, cell, 1);
+        net->applied[view] = board->frame_count;
+    }
 }
 
 int
@@ -522,7 +544,7 @@ net_attach(Board *board, const NetWeights *weights)
             set_shape(net, 1, m, d, weights->key_ids[swap_colours(key)], board->cells[m] == 0);
         }
     }
-    net->applied = board->frame_count;
+    net->applied[0] = net->applied[1] = board->frame_count;
     board->net = net;
     return K_OK;
 }

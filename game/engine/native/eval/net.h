@@ -58,7 +58,7 @@ typedef struct NetState {
     int16_t *acc;   /* [view][cell][NET_D]; h = clamp((acc + 2) >> 2, 0, 127) */
     int16_t pooled[2][NET_D];
     int64_t linear[2];
-    ptrdiff_t applied; /* the board's frames the state has taken in (the first ones) */
+    ptrdiff_t applied[2]; /* per view, the board's frames it has taken in (the first ones) */
 } NetState;
 
 /* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
@@ -67,8 +67,11 @@ typedef struct NetState {
 int net_attach(Board *board, const NetWeights *weights);
 void net_detach(Board *board);
 
-/* Bring the state up to date with the board: call before reading it. */
+/* Bring the state up to date with the board: call before reading it. Each view is brought up
+ * on its own, so a search whose leaves mostly have one side to move pays for that view only. */
 void net_refresh(NetState *net, const Board *board);
+/* The same for one view (0: black to move, 1: white to move): before reading that side's value or policy. */
+void net_refresh_view(NetState *net, const Board *board, int view);
 /* Called by board_unmake once the stone on `cell` came off (keys and cell restored). */
 void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
 

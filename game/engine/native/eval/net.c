@@ -121,7 +121,7 @@ net_free(NetWeights *weights)
 {
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide};
+                      weights->key_ids, weights->p1_wide, weights->w2_wide, weights->w3_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     memset(weights, 0, sizeof(*weights));
@@ -190,9 +190,13 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->pb2 = take(&at, 1, 4);
     weights->key_ids = malloc(sizeof(uint16_t) * TABLE_SIZE);
     weights->p1_wide = malloc(sizeof(int16_t) * p * d);
+    weights->h1_wide = (int)(h1 + 7) / 8 * 8;
+    weights->h2_wide = (int)(h2 + 7) / 8 * 8;
+    weights->w2_wide = calloc((size_t)h2 * weights->h1_wide, sizeof(int16_t));
+    weights->w3_wide = calloc((size_t)3 * weights->h2_wide, sizeof(int16_t));
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide};
+                      weights->key_ids, weights->p1_wide, weights->w2_wide, weights->w3_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         if (arrays[k] == NULL) {
             net_free(weights);
@@ -205,6 +209,12 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
         }
     for (size_t k = 0; k < (size_t)p * d; k++)
         weights->p1_wide[k] = weights->p1[k];
+    for (size_t o = 0; o < h2; o++)
+        for (size_t j = 0; j < h1; j++)
+            weights->w2_wide[o * weights->h1_wide + j] = weights->w2[o * h1 + j];
+    for (size_t o = 0; o < 3; o++)
+        for (size_t j = 0; j < h2; j++)
+            weights->w3_wide[o * weights->h2_wide + j] = weights->w3[o * h2 + j];
     fill_key_ids(weights->key_ids);
     return 0;
 }
@@ -411,6 +421,78 @@ lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const 
     }
 }
 
+/* sums[k] = x . rows[k] for the `count` rows of `width` int16 (`width` a multiple of 8), where
+ * every product, every two products' sum and every row's sum fit an int32 (the callers: x at
+ * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most), so
+ * any order of adding gives the same number. The vector bodies take four rows at a time, then
+ * one at a time; the plain loop takes them all in a plain build. */
+static inline void
+lanes_dense(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT x, const int16_t *NET_RESTRICT rows, int count,
+            int width)
+{
+    int k = 0;
+#if defined(NET_SSE2)
+    for (; k + 4 <= count; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * width;
+            __m128i sum = _mm_setzero_si128();
+            for (int j = 0; j < width; j += 8)
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + j)),
+                                                        _mm_loadu_si128((const __m128i *)(row + j))));
+            part[r] = sum;
+        }
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
+    }
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        __m128i sum = _mm_setzero_si128();
+        for (int j = 0; j < width; j += 8)
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + j)),
+                                                    _mm_loadu_si128((const __m128i *)(row + j))));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+        sums[k] = _mm_cvtsi128_si32(sum);
+    }
+#elif defined(NET_NEON)
+    for (; k + 4 <= count; k += 4) {
+        int32x2_t half[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * width;
+            int32x4_t sum = vdupq_n_s32(0);
+            for (int j = 0; j < width; j += 8) {
+                int16x8_t in = vld1q_s16(x + j), weight = vld1q_s16(row + j);
+                sum = vmlal_s16(sum, vget_low_s16(in), vget_low_s16(weight));
+                sum = vmlal_s16(sum, vget_high_s16(in), vget_high_s16(weight));
+            }
+            half[r] = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
+        }
+        vst1q_s32(sums + k, vcombine_s32(vpadd_s32(half[0], half[1]), vpadd_s32(half[2], half[3])));
+    }
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        int32x4_t sum = vdupq_n_s32(0);
+        for (int j = 0; j < width; j += 8) {
+            int16x8_t in = vld1q_s16(x + j), weight = vld1q_s16(row + j);
+            sum = vmlal_s16(sum, vget_low_s16(in), vget_low_s16(weight));
+            sum = vmlal_s16(sum, vget_high_s16(in), vget_high_s16(weight));
+        }
+        int32x2_t half = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
+        sums[k] = vget_lane_s32(vpadd_s32(half, half), 0);
+    }
+#else
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        int32_t sum = 0;
+        for (int j = 0; j < width; j++)
+            sum += x[j] * row[j];
+        sums[k] = sum;
+    }
+#endif
+}
+
 /* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */
 static inline void
 count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
@@ -569,29 +651,30 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
     const int16_t *pooled = net->pooled[view];
-    int32_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
+    /* Layer 1: pooled (int16) x W1 (int16) over 32 can pass an int32, so the pooled sum is
+     * split into its high and low bytes (pooled = 256 high + low, low 0..255, high -128..127),
+     * whose dot products with a row each fit an int32: the row's sum is 256 high's + low's in
+     * an int64, the same number as summing the products in an int64. */
+    int16_t low[NET_D], high[NET_D];
+    for (int j = 0; j < NET_D; j++) {
+        low[j] = (int16_t)(pooled[j] & 0xFF);
+        high[j] = (int16_t)(pooled[j] >> 8);
+    }
+    int32_t low_sums[NET_MAX_HIDDEN], high_sums[NET_MAX_HIDDEN], sums[NET_MAX_HIDDEN];
+    lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
+    lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
+    int16_t a1[NET_MAX_HIDDEN] = {0}, a2[NET_MAX_HIDDEN] = {0}; /* zero past h1, h2: the padded rows' length */
     for (int o = 0; o < w->h1; o++) {
-        const int16_t *row = w->w1 + (size_t)o * NET_D;
-        int64_t sum = 0; /* up to 32767 x 32767 x 32: past an int32 */
-        for (int j = 0; j < NET_D; j++)
-            sum += (int32_t)pooled[j] * row[j];
-        a1[o] = (int32_t)clamp_act(
+        int64_t sum = (int64_t)high_sums[o] * 256 + low_sums[o];
+        a1[o] = (int16_t)clamp_act(
             rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
     }
-    for (int o = 0; o < w->h2; o++) {
-        const int8_t *row = w->w2 + (size_t)o * w->h1;
-        int32_t sum = 0; /* at most 64 x 127 x 127 */
-        for (int j = 0; j < w->h1; j++)
-            sum += a1[j] * row[j];
-        a2[o] = (int32_t)clamp_act(rounded_shift((int64_t)sum + w->b2[o], LAYER_SHIFT));
-    }
-    for (int k = 0; k < 3; k++) {
-        const int8_t *row = w->w3 + (size_t)k * w->h2;
-        int32_t sum = 0;
-        for (int j = 0; j < w->h2; j++)
-            sum += a2[j] * row[j];
-        raw[k] = (int64_t)sum + w->b3[k];
-    }
+    lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide); /* at most 64 x 127 x 128 */
+    for (int o = 0; o < w->h2; o++)
+        a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
+    lanes_dense(sums, a2, w->w3_wide, 3, w->h2_wide);
+    for (int k = 0; k < 3; k++)
+        raw[k] = (int64_t)sums[k] + w->b3[k];
     *linear = net->linear[view];
 }
 

@@ -36,6 +36,8 @@ typedef struct NetWeights {
     int8_t *w2, *w3, *p1, *p2;
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
+    int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
+    int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
     uint16_t *key_ids; /* a board line key (board.h, black = 1 = the side to move) -> its shape id */
 } NetWeights;
 

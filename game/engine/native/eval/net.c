@@ -31,6 +31,28 @@ rounded_shift(int64_t x, int bits)
     return (x + ((int64_t)1 << (bits - 1))) >> bits;
 }
 
+/* A cache line: the embedding rows and accumulators (NET_D int16, 64 bytes) are aligned to it,
+ * so that each takes one line and not two. */
+#define LINE_BYTES 64
+
+/* `size` bytes at a LINE_BYTES boundary inside a new block (*block, for free), zeroed; NULL if
+ * out of memory. */
+static void *
+aligned_zeroed(size_t size, void **block)
+{
+    *block = calloc(size + LINE_BYTES, 1);
+    if (*block == NULL)
+        return NULL;
+    return (void *)(((uintptr_t)*block + LINE_BYTES - 1) & ~(uintptr_t)(LINE_BYTES - 1));
+}
+
+/* A hint to bring the line at p into the cache (nothing where the compiler has no such hint). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NET_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define NET_PREFETCH(p) ((void)(p))
+#endif
+
 static inline int64_t
 clamp_act(int64_t x)
 {
@@ -67,6 +89,14 @@ read_u32(const uint8_t *p)
     return read_u16(p) | read_u16(p + 2) << 16;
 }
 
+/* The key with black and white swapped (walls and empties stay). */
+static inline uint32_t
+swap_colours(uint32_t key)
+{
+    uint32_t differ = ((key >> 1) ^ key) & 0x5555u; /* the slots holding 1 or 2 */
+    return key ^ (differ | differ << 1);
+}
+
 /* A side's code (features._side_code): the cells nearest first, base 3, up to the wall.
  * `slots` are the four 2-bit slot values from the nearest out. */
 static int
@@ -83,30 +113,42 @@ side_code(const int slots[4])
     return (full - 1) / 2 + value;
 }
 
-/* The board's line key (slots 0..3: four to one cells before the cell, 4..7: one to four
- * after; black = 1, as the side to move) -> features.py's canonical shape id: a line and
- * its mirror share the id, numbered in the order of their smaller raw code. */
-static void
-fill_key_ids(uint16_t *key_ids)
+/* The shape tables (net.h): features.py's canonical shape id of a line (slots 0..3 of the
+ * board's key: four to one cells before the cell, 4..7: one to four after; black = 1 as the
+ * side to move, swapped for view 1): a line and its mirror share the id, numbered in the order
+ * of their smaller raw code (before's side code x 121 + after's). */
+static int
+fill_shape_tables(NetWeights *weights)
 {
     static const int raw_count = SIDE_CODES * SIDE_CODES;
-    int32_t *canonical = malloc(sizeof(int32_t) * raw_count);
+    uint16_t *canonical = malloc(sizeof(uint16_t) * raw_count);
     if (canonical == NULL)
-        return;
+        return -1;
     int next = 0;
     for (int raw = 0; raw < raw_count; raw++) {
         int mirrored = (raw % SIDE_CODES) * SIDE_CODES + raw / SIDE_CODES;
-        canonical[raw] = raw <= mirrored ? next++ : canonical[mirrored];
+        canonical[raw] = (uint16_t)(raw <= mirrored ? next++ : canonical[mirrored]);
     }
-    for (uint32_t key = 0; key < TABLE_SIZE; key++) {
-        int before[4], after[4];
-        for (int k = 0; k < 4; k++) {
-            before[k] = (key >> (2 * (3 - k))) & 3;
-            after[k] = (key >> (2 * (4 + k))) & 3;
+    weights->code_ids = canonical;
+    for (int view = 0; view < 2; view++)
+        for (uint32_t byte = 0; byte < 256; byte++) {
+            uint32_t slots = view == 0 ? byte : swap_colours(byte);
+            int before[4], after[4];
+            for (int k = 0; k < 4; k++) {
+                before[k] = (slots >> (2 * (3 - k))) & 3; /* the low byte: the nearest cell in its top bits */
+                after[k] = (slots >> (2 * k)) & 3;        /* the high byte: the nearest in its low bits */
+            }
+            weights->before[view][byte] = (uint16_t)(side_code(before) * SIDE_CODES);
+            weights->after[view][byte] = (uint8_t)side_code(after);
         }
-        key_ids[key] = (uint16_t)canonical[side_code(before) * SIDE_CODES + side_code(after)];
-    }
-    free(canonical);
+    return 0;
+}
+
+/* A line key's shape id for `view` (fill_shape_tables). */
+static inline uint16_t
+shape_id(const NetWeights *weights, int view, uint32_t key)
+{
+    return weights->code_ids[weights->before[view][key & 0xFF] + weights->after[view][key >> 8]];
 }
 
 static int
@@ -119,9 +161,9 @@ fail(char *error, size_t error_size, const char *why)
 void
 net_free(NetWeights *weights)
 {
-    void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
+    void *arrays[] = {weights->embed_block, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide, weights->w2_wide, weights->w3_wide};
+                      weights->p1_wide, weights->w2_wide, weights->w3_wide, weights->code_ids};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     memset(weights, 0, sizeof(*weights));
@@ -176,7 +218,12 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->h2 = (int)h2;
     weights->p = (int)p;
     weights->w1_shift = (int)w1_shift;
-    weights->embed = take(&at, (size_t)count * d, 2);
+    weights->embed = aligned_zeroed(sizeof(int16_t) * count * d, &weights->embed_block);
+    if (weights->embed != NULL)
+        for (size_t k = 0; k < (size_t)count * d; k++, at += 2)
+            weights->embed[k] = (int16_t)read_u16(at);
+    else
+        at += (size_t)count * d * 2;
     weights->linear = take(&at, count, 2);
     weights->w1 = take(&at, h1 * d, 2);
     weights->b1 = take(&at, h1, 4);
@@ -188,7 +235,6 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->pb1 = take(&at, p, 4);
     weights->p2 = take(&at, p, 1);
     weights->pb2 = take(&at, 1, 4);
-    weights->key_ids = malloc(sizeof(uint16_t) * TABLE_SIZE);
     weights->p1_wide = malloc(sizeof(int16_t) * p * d);
     weights->h1_wide = (int)(h1 + 7) / 8 * 8;
     weights->h2_wide = (int)(h2 + 7) / 8 * 8;
@@ -196,7 +242,7 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->w3_wide = calloc((size_t)3 * weights->h2_wide, sizeof(int16_t));
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide, weights->w2_wide, weights->w3_wide};
+                      weights->p1_wide, weights->w2_wide, weights->w3_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         if (arrays[k] == NULL) {
             net_free(weights);
@@ -215,18 +261,14 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     for (size_t o = 0; o < 3; o++)
         for (size_t j = 0; j < h2; j++)
             weights->w3_wide[o * weights->h2_wide + j] = weights->w3[o * h2 + j];
-    fill_key_ids(weights->key_ids);
+    if (fill_shape_tables(weights) < 0) {
+        net_free(weights);
+        return fail(error, error_size, "out of memory");
+    }
     return 0;
 }
 
 /* ---- The state on a board ---- */
-
-static inline uint32_t
-swap_colours(uint32_t key)
-{
-    uint32_t differ = ((key >> 1) ^ key) & 0x5555u; /* the slots holding 1 or 2 */
-    return key ^ (differ | differ << 1);
-}
 
 static inline ptrdiff_t
 wrapped(const Board *board, ptrdiff_t index)
@@ -534,11 +576,20 @@ restore_cell(NetState *net, int view, ptrdiff_t cell)
         acc[j] = (int16_t)(e0[j] + e1[j] + e2[j] + e3[j]);
 }
 
-/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
+/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. In
+ * two passes: the new ids first, asking for the embedding rows the empty cells' accumulators
+ * will need (the table is larger than the nearer caches), then the accumulators, in the same
+ * order as one pass would take them. */
 static void
 update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
-    const uint16_t *key_ids = net->weights->key_ids;
+    const NetWeights *w = net->weights;
+    struct {
+        int16_t *acc;
+        const int16_t *come, *gone;
+    } moves[DIRECTIONS * SLOTS];
+    int count = 0;
+    int64_t linear = 0;
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
@@ -546,10 +597,25 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
             int stone = board->cells[m];
             if (stone == WALL)
                 continue;
-            uint32_t key = view == 0 ? keys[m] : swap_colours(keys[m]);
-            set_shape(net, view, m, d, key_ids[key], stone == 0);
+            uint16_t id = shape_id(w, view, keys[m]), *ids = ids_of(net, view, m);
+            uint16_t old = ids[d];
+            if (old == id)
+                continue;
+            ids[d] = id; /* a stone's cell keeps only its ids (set_shape) */
+            if (stone != 0)
+                continue;
+            linear += (int64_t)w->linear[id] - w->linear[old];
+            const int16_t *come = w->embed + (size_t)id * NET_D;
+            NET_PREFETCH(come);
+            moves[count].acc = acc_of(net, view, m);
+            moves[count].come = come;
+            moves[count].gone = w->embed + (size_t)old * NET_D;
+            count++;
         }
     }
+    net->linear[view] += linear;
+    for (int k = 0; k < count; k++)
+        lanes_move(moves[k].acc, net->pooled[view], moves[k].come, moves[k].gone);
 }
 
 void
@@ -600,7 +666,7 @@ net_attach(Board *board, const NetWeights *weights)
     net->weights = weights;
     net->length = board->length;
     net->ids = calloc((size_t)2 * board->length * DIRECTIONS, sizeof(uint16_t));
-    net->acc = calloc((size_t)2 * board->length * NET_D, sizeof(int16_t));
+    net->acc = aligned_zeroed(sizeof(int16_t) * 2 * board->length * NET_D, &net->acc_block);
     if (net->ids == NULL || net->acc == NULL) {
         board->net = net;
         net_detach(board);
@@ -622,8 +688,8 @@ net_attach(Board *board, const NetWeights *weights)
         }
         for (int d = 0; d < DIRECTIONS; d++) {
             uint32_t key = board->keys[d][m];
-            set_shape(net, 0, m, d, weights->key_ids[key], board->cells[m] == 0);
-            set_shape(net, 1, m, d, weights->key_ids[swap_colours(key)], board->cells[m] == 0);
+            set_shape(net, 0, m, d, shape_id(weights, 0, key), board->cells[m] == 0);
+            set_shape(net, 1, m, d, shape_id(weights, 1, key), board->cells[m] == 0);
         }
     }
     net->applied[0] = net->applied[1] = board->frame_count;
@@ -638,7 +704,7 @@ net_detach(Board *board)
     if (net == NULL)
         return;
     free(net->ids);
-    free(net->acc);
+    free(net->acc_block);
     free(net);
     board->net = NULL;
 }

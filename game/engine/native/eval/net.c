@@ -576,20 +576,11 @@ restore_cell(NetState *net, int view, ptrdiff_t cell)
         acc[j] = (int16_t)(e0[j] + e1[j] + e2[j] + e3[j]);
 }
 
-/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. In
- * two passes: the new ids first, asking for the embedding rows the empty cells' accumulators
- * will need (the table is larger than the nearer caches), then the accumulators, in the same
- * order as one pass would take them. */
+/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
 static void
 update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
     const NetWeights *w = net->weights;
-    struct {
-        int16_t *acc;
-        const int16_t *come, *gone;
-    } moves[DIRECTIONS * SLOTS];
-    int count = 0;
-    int64_t linear = 0;
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
@@ -597,25 +588,9 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
             int stone = board->cells[m];
             if (stone == WALL)
                 continue;
-            uint16_t id = shape_id(w, view, keys[m]), *ids = ids_of(net, view, m);
-            uint16_t old = ids[d];
-            if (old == id)
-                continue;
-            ids[d] = id; /* a stone's cell keeps only its ids (set_shape) */
-            if (stone != 0)
-                continue;
-            linear += (int64_t)w->linear[id] - w->linear[old];
-            const int16_t *come = w->embed + (size_t)id * NET_D;
-            NET_PREFETCH(come);
-            moves[count].acc = acc_of(net, view, m);
-            moves[count].come = come;
-            moves[count].gone = w->embed + (size_t)old * NET_D;
-            count++;
+            set_shape(net, view, m, d, shape_id(w, view, keys[m]), stone == 0);
         }
     }
-    net->linear[view] += linear;
-    for (int k = 0; k < count; k++)
-        lanes_move(moves[k].acc, net->pooled[view], moves[k].come, moves[k].gone);
 }
 
 void

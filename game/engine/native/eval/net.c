@@ -544,9 +544,10 @@ count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
 }
 
 /* The cell's shape in direction d became `id` (for `view`). An empty cell's accumulator, the
- * pooled sum and the linear term move with it; a stone's cell keeps only its ids, and its
- * accumulator is summed afresh when the stone comes off (restore_cell): nothing reads a
- * stone's accumulator, and a third of the cells on a stone's lines hold stones in a middlegame. */
+ * pooled sum and the linear term move with it. A stone's cell is not kept (update_lines skips
+ * it): its ids are read from the keys and its accumulator summed afresh when the stone comes
+ * off (restore_cell), since nothing reads them meanwhile, and a third of the cells on a stone's
+ * lines hold stones in a middlegame. */
 static inline void
 set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty)
 {
@@ -563,11 +564,13 @@ set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty
                w->embed + (size_t)old * NET_D);
 }
 
-/* The accumulator of a cell whose stone came off, from its four shape ids (kept current). */
+/* The ids and accumulator of a cell whose stone came off, from the line keys as they are now. */
 static void
-restore_cell(NetState *net, int view, ptrdiff_t cell)
+restore_cell(NetState *net, const Board *board, int view, ptrdiff_t cell)
 {
-    const uint16_t *ids = ids_of(net, view, cell);
+    uint16_t *ids = ids_of(net, view, cell);
+    for (int d = 0; d < DIRECTIONS; d++)
+        ids[d] = shape_id(net->weights, view, board->keys[d][cell]);
     const int16_t *embed = net->weights->embed;
     const int16_t *e0 = embed + (size_t)ids[0] * NET_D, *e1 = embed + (size_t)ids[1] * NET_D;
     const int16_t *e2 = embed + (size_t)ids[2] * NET_D, *e3 = embed + (size_t)ids[3] * NET_D;
@@ -585,10 +588,9 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = wrapped(board, cell + board->offset[d][s]);
-            int stone = board->cells[m];
-            if (stone == WALL)
-                continue;
-            set_shape(net, view, m, d, shape_id(w, view, keys[m]), stone == 0);
+            if (board->cells[m] != 0)
+                continue; /* a wall, or a stone: its shapes are read afresh when it comes off */
+            set_shape(net, view, m, d, shape_id(w, view, keys[m]), 1);
         }
     }
 }
@@ -623,7 +625,7 @@ net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
         if (board->frame_count >= net->applied[view])
             continue; /* a move this view never took in */
         update_lines(net, board, cell, view);
-        restore_cell(net, view, cell);
+        restore_cell(net, board, view, cell);
         count_cell(net, view, cell, 1);
         net->applied[view] = board->frame_count;
     }
@@ -648,8 +650,8 @@ net_attach(Board *board, const NetWeights *weights)
         return K_NO_MEMORY;
     }
     /* Every cell off the walls starts with shape 0 in each direction (acc = 4 x embed[0]),
-     * then takes its real shapes as an update, empty or not (a stone's cell keeps its shapes
-     * current, so that it is right again when the stone comes off). */
+     * then takes its real shapes as an update (a stone's cell too, though restore_cell reads
+     * them afresh when the stone comes off). */
     const int16_t *first = weights->embed;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
         if (board->cells[m] == WALL)

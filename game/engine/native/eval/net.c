@@ -712,10 +712,18 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
         a1[o] = (int16_t)clamp_act(
             rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
     }
-    lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide); /* at most 64 x 127 x 128 */
+    /* At most 64 x 127 x 128 a sum. The shipped width (32) is spelt out, so that its loops
+     * have a constant length. */
+    if (w->h1_wide == NET_D)
+        lanes_dense(sums, a1, w->w2_wide, w->h2, NET_D);
+    else
+        lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide);
     for (int o = 0; o < w->h2; o++)
         a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
-    lanes_dense(sums, a2, w->w3_wide, 3, w->h2_wide);
+    if (w->h2_wide == NET_D)
+        lanes_dense(sums, a2, w->w3_wide, 3, NET_D);
+    else
+        lanes_dense(sums, a2, w->w3_wide, 3, w->h2_wide);
     for (int k = 0; k < 3; k++)
         raw[k] = (int64_t)sums[k] + w->b3[k];
     *linear = net->linear[view];

@@ -31,8 +31,11 @@ WEIGHTS = NET_PATH.read_bytes()
 SEEDED_GAMES = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
 
 
-def _random_weights(seed: int) -> bytes:
-    return quantized.to_bytes(quantized.quantize(quantized.FloatNet.random(np.random.default_rng(seed))))
+def _random_weights(seed: int, **sizes: int) -> bytes:
+    """Random weights; `sizes` (h1, h2, p) other than the shipped 32, 32, 16 take the C layers'
+    padded rows (widths not a multiple of 8) and tails (rows not a multiple of 4)."""
+    net = quantized.FloatNet.random(np.random.default_rng(seed), **sizes)
+    return quantized.to_bytes(quantized.quantize(net))
 
 
 def _board(data: bytes = WEIGHTS):
@@ -66,9 +69,9 @@ def _assert_other_view_matches(board, played: list[int], reference) -> None:
     assert board.kernel.net_value(other) == tuple(value[0])
 
 
-@pytest.mark.parametrize("weights", ["shipped", "random"])
+@pytest.mark.parametrize("weights", ["shipped", "random", "odd sizes"])
 def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
-    data = WEIGHTS if weights == "shipped" else _random_weights(7)
+    data = {"shipped": WEIGHTS, "random": _random_weights(7), "odd sizes": _random_weights(9, h1=21, h2=13, p=7)}[weights]
     reference = quantized.from_bytes(data)
     board = _board(data)
     rng = random.Random(3)

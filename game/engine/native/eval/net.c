@@ -706,7 +706,11 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     int32_t low_sums[NET_MAX_HIDDEN], high_sums[NET_MAX_HIDDEN], sums[NET_MAX_HIDDEN];
     lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
     lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
-    int16_t a1[NET_MAX_HIDDEN] = {0}, a2[NET_MAX_HIDDEN] = {0}; /* zero past h1, h2: the padded rows' length */
+    int16_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN]; /* zero past h1, h2 up to the padded rows' length */
+    for (int o = w->h1; o < w->h1_wide; o++)
+        a1[o] = 0;
+    for (int o = w->h2; o < w->h2_wide; o++)
+        a2[o] = 0;
     for (int o = 0; o < w->h1; o++) {
         int64_t sum = (int64_t)high_sums[o] * 256 + low_sums[o];
         a1[o] = (int16_t)clamp_act(

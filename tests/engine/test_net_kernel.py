@@ -32,8 +32,11 @@ WEIGHTS = NET_PATH.read_bytes()
 SEEDED_GAMES = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
 
 
-def _random_weights(seed: int) -> bytes:
-    return quantized.to_bytes(quantized.quantize(quantized.FloatNet.random(np.random.default_rng(seed))))
+def _random_weights(seed: int, **sizes: int) -> bytes:
+    """Random weights; `sizes` (h1, h2, p) other than the shipped 32, 32, 16 take the C layers'
+    padded rows (widths not a multiple of 8) and tails (rows not a multiple of 4)."""
+    net = quantized.FloatNet.random(np.random.default_rng(seed), **sizes)
+    return quantized.to_bytes(quantized.quantize(net))
 
 
 def _board(data: bytes = WEIGHTS):
@@ -57,9 +60,19 @@ def _assert_matches(board, played: list[int], reference) -> None:
     assert board.kernel.net_policy(side, [_cell(board, c) for c in empties]) == list(policy[0][empties])
 
 
-@pytest.mark.parametrize("weights", ["shipped", "random"])
+def _assert_other_view_matches(board, played: list[int], reference) -> None:
+    """C's value for the side that just moved equals int_forward's on the board with the
+    colours swapped (each view is refreshed on its own, so this one may lag the other)."""
+    other = 2 - len(played) % 2
+    swapped = boards_from([tuple(played)])
+    swapped = np.where(swapped == 1, 2, np.where(swapped == 2, 1, swapped))
+    value, _ = quantized.int_forward(reference, swapped)
+    assert board.kernel.net_value(other) == tuple(value[0])
+
+
+@pytest.mark.parametrize("weights", ["shipped", "random", "odd sizes"])
 def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
-    data = WEIGHTS if weights == "shipped" else _random_weights(7)
+    data = {"shipped": WEIGHTS, "random": _random_weights(7), "odd sizes": _random_weights(9, h1=21, h2=13, p=7)}[weights]
     reference = quantized.from_bytes(data)
     board = _board(data)
     rng = random.Random(3)
@@ -76,6 +89,8 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
         if rng.random() < 0.4:  # read now and then: the state takes in several moves at once, or undoes some
             _assert_matches(board, played, reference)
             seen_values.add(board.kernel.net_value(1 + len(played) % 2))
+        if rng.random() < 0.2:  # the other view, brought up on its own: its value as if the other side moved
+            _assert_other_view_matches(board, played, reference)
     _assert_matches(board, played, reference)
     assert len(seen_values) > 50  # the positions differ, and so do their values
 

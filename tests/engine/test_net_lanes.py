@@ -45,7 +45,7 @@ def _digests(command: list[str]) -> tuple[str, list[str]]:
     done = _run(command)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 4 and lines[0].startswith("lanes: "), done.stdout
+    assert len(lines) == 5 and lines[0].startswith("lanes: "), done.stdout
     return lines[0].removeprefix("lanes: "), lines[1:]
 
 

@@ -484,7 +484,7 @@ readable_net(KernelObject *self, long side)
     else if (self->searching)
         PyErr_SetString(PyExc_RuntimeError, "the network is not readable during a search of this board");
     else {
-        net_refresh(net, &self->board);
+        net_refresh_view(net, &self->board, side == BLACK ? 0 : 1); /* that view only, as the search does */
         return net;
     }
     return NULL;

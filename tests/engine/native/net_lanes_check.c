@@ -64,7 +64,8 @@ reference_h(int acc)
     return h < 0 ? 0 : h > 127 ? 127 : h;
 }
 
-static uint64_t digests[3] = {0xCBF29CE484222325u, 0xCBF29CE484222325u, 0xCBF29CE484222325u};
+static uint64_t digests[4] = {0xCBF29CE484222325u, 0xCBF29CE484222325u, 0xCBF29CE484222325u,
+                              0xCBF29CE484222325u};
 
 static void
 digest(int which, int64_t value)
@@ -179,15 +180,51 @@ check_policy(int number)
     return 0;
 }
 
+/* sums[k] = x . rows[k] for 1..64 rows 8..64 wide, as the value head calls it: the pooled sum's
+ * low bytes (0..255) or high bytes (-128..127) against int16 rows (W1), or activations 0..127
+ * against int8 rows (W2, W3 widened). */
+static int
+check_dense(int number)
+{
+    static int16_t rows[NET_MAX_HIDDEN * NET_MAX_HIDDEN];
+    int16_t x[NET_MAX_HIDDEN];
+    int32_t sums[NET_MAX_HIDDEN];
+    int count = random_between(1, NET_MAX_HIDDEN), width = 8 * random_between(1, NET_MAX_HIDDEN / 8);
+    int kind = random_between(0, 2);
+    for (int j = 0; j < width; j++) {
+        int edge = next_random() % 8 == 0;
+        x[j] = (int16_t)(kind == 0   ? (edge ? 255 : random_between(0, 255))
+                         : kind == 1 ? (edge ? (next_random() % 2 ? 127 : -128) : random_between(-128, 127))
+                                     : (edge ? 127 : random_between(0, 127)));
+    }
+    for (int k = 0; k < count * width; k++) {
+        int edge = next_random() % 8 == 0;
+        rows[k] = (int16_t)(kind < 2 ? (edge ? (next_random() % 2 ? 32767 : -32768) : random_between(-32768, 32767))
+                                     : (edge ? (next_random() % 2 ? 127 : -128) : random_between(-128, 127)));
+    }
+    lanes_dense(sums, x, rows, count, width);
+    sums[count - 1] ^= sabotaged(number);
+    for (int k = 0; k < count; k++) {
+        int64_t want = 0;
+        for (int j = 0; j < width; j++)
+            want += (int64_t)x[j] * rows[k * width + j];
+        if (sums[k] != want)
+            return mismatch("lanes_dense", number, k, sums[k], want);
+        digest(3, sums[k]);
+    }
+    return 0;
+}
+
 int
 main(void)
 {
     for (int number = 0; number < CASES; number++)
-        if (check_move(number) || check_count(number) || check_policy(number))
+        if (check_move(number) || check_count(number) || check_policy(number) || check_dense(number))
             return 1;
     printf("lanes: %s\n", NET_LANES);
     printf("lanes_move: %d cases, digest %016" PRIx64 "\n", CASES, digests[0]);
     printf("lanes_count: %d cases, digest %016" PRIx64 "\n", CASES, digests[1]);
     printf("lanes_policy: %d cases, digest %016" PRIx64 "\n", CASES, digests[2]);
+    printf("lanes_dense: %d cases, digest %016" PRIx64 "\n", CASES, digests[3]);
     return 0;
 }

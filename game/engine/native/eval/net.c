@@ -31,6 +31,28 @@ rounded_shift(int64_t x, int bits)
     return (x + ((int64_t)1 << (bits - 1))) >> bits;
 }
 
+/* A cache line: the embedding rows and accumulators (NET_D int16, 64 bytes) are aligned to it,
+ * so that each takes one line and not two. */
+#define LINE_BYTES 64
+
+/* `size` bytes at a LINE_BYTES boundary inside a new block (*block, for free), zeroed; NULL if
+ * out of memory. */
+static void *
+aligned_zeroed(size_t size, void **block)
+{
+    *block = calloc(size + LINE_BYTES, 1);
+    if (*block == NULL)
+        return NULL;
+    return (void *)(((uintptr_t)*block + LINE_BYTES - 1) & ~(uintptr_t)(LINE_BYTES - 1));
+}
+
+/* A hint to bring the line at p into the cache (nothing where the compiler has no such hint). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NET_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define NET_PREFETCH(p) ((void)(p))
+#endif
+
 static inline int64_t
 clamp_act(int64_t x)
 {
@@ -67,6 +89,14 @@ read_u32(const uint8_t *p)
     return read_u16(p) | read_u16(p + 2) << 16;
 }
 
+/* The key with black and white swapped (walls and empties stay). */
+static inline uint32_t
+swap_colours(uint32_t key)
+{
+    uint32_t differ = ((key >> 1) ^ key) & 0x5555u; /* the slots holding 1 or 2 */
+    return key ^ (differ | differ << 1);
+}
+
 /* A side's code (features._side_code): the cells nearest first, base 3, up to the wall.
  * `slots` are the four 2-bit slot values from the nearest out. */
 static int
@@ -83,30 +113,42 @@ side_code(const int slots[4])
     return (full - 1) / 2 + value;
 }
 
-/* The board's line key (slots 0..3: four to one cells before the cell, 4..7: one to four
- * after; black = 1, as the side to move) -> features.py's canonical shape id: a line and
- * its mirror share the id, numbered in the order of their smaller raw code. */
-static void
-fill_key_ids(uint16_t *key_ids)
+/* The shape tables (net.h): features.py's canonical shape id of a line (slots 0..3 of the
+ * board's key: four to one cells before the cell, 4..7: one to four after; black = 1 as the
+ * side to move, swapped for view 1): a line and its mirror share the id, numbered in the order
+ * of their smaller raw code (before's side code x 121 + after's). */
+static int
+fill_shape_tables(NetWeights *weights)
 {
     static const int raw_count = SIDE_CODES * SIDE_CODES;
-    int32_t *canonical = malloc(sizeof(int32_t) * raw_count);
+    uint16_t *canonical = malloc(sizeof(uint16_t) * raw_count);
     if (canonical == NULL)
-        return;
+        return -1;
     int next = 0;
     for (int raw = 0; raw < raw_count; raw++) {
         int mirrored = (raw % SIDE_CODES) * SIDE_CODES + raw / SIDE_CODES;
-        canonical[raw] = raw <= mirrored ? next++ : canonical[mirrored];
+        canonical[raw] = (uint16_t)(raw <= mirrored ? next++ : canonical[mirrored]);
     }
-    for (uint32_t key = 0; key < TABLE_SIZE; key++) {
-        int before[4], after[4];
-        for (int k = 0; k < 4; k++) {
-            before[k] = (key >> (2 * (3 - k))) & 3;
-            after[k] = (key >> (2 * (4 + k))) & 3;
+    weights->code_ids = canonical;
+    for (int view = 0; view < 2; view++)
+        for (uint32_t byte = 0; byte < 256; byte++) {
+            uint32_t slots = view == 0 ? byte : swap_colours(byte);
+            int before[4], after[4];
+            for (int k = 0; k < 4; k++) {
+                before[k] = (slots >> (2 * (3 - k))) & 3; /* the low byte: the nearest cell in its top bits */
+                after[k] = (slots >> (2 * k)) & 3;        /* the high byte: the nearest in its low bits */
+            }
+            weights->before[view][byte] = (uint16_t)(side_code(before) * SIDE_CODES);
+            weights->after[view][byte] = (uint8_t)side_code(after);
         }
-        key_ids[key] = (uint16_t)canonical[side_code(before) * SIDE_CODES + side_code(after)];
-    }
-    free(canonical);
+    return 0;
+}
+
+/* A line key's shape id for `view` (fill_shape_tables). */
+static inline uint16_t
+shape_id(const NetWeights *weights, int view, uint32_t key)
+{
+    return weights->code_ids[weights->before[view][key & 0xFF] + weights->after[view][key >> 8]];
 }
 
 static int
@@ -119,9 +161,9 @@ fail(char *error, size_t error_size, const char *why)
 void
 net_free(NetWeights *weights)
 {
-    void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
+    void *arrays[] = {weights->embed_block, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide};
+                      weights->p1_wide, weights->w2_wide, weights->w3_wide, weights->code_ids};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     memset(weights, 0, sizeof(*weights));
@@ -176,7 +218,12 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->h2 = (int)h2;
     weights->p = (int)p;
     weights->w1_shift = (int)w1_shift;
-    weights->embed = take(&at, (size_t)count * d, 2);
+    weights->embed = aligned_zeroed(sizeof(int16_t) * count * d, &weights->embed_block);
+    if (weights->embed != NULL)
+        for (size_t k = 0; k < (size_t)count * d; k++, at += 2)
+            weights->embed[k] = (int16_t)read_u16(at);
+    else
+        at += (size_t)count * d * 2;
     weights->linear = take(&at, count, 2);
     weights->w1 = take(&at, h1 * d, 2);
     weights->b1 = take(&at, h1, 4);
@@ -188,11 +235,14 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     weights->pb1 = take(&at, p, 4);
     weights->p2 = take(&at, p, 1);
     weights->pb2 = take(&at, 1, 4);
-    weights->key_ids = malloc(sizeof(uint16_t) * TABLE_SIZE);
     weights->p1_wide = malloc(sizeof(int16_t) * p * d);
+    weights->h1_wide = (int)(h1 + 7) / 8 * 8;
+    weights->h2_wide = (int)(h2 + 7) / 8 * 8;
+    weights->w2_wide = calloc((size_t)h2 * weights->h1_wide, sizeof(int16_t));
+    weights->w3_wide = calloc((size_t)3 * weights->h2_wide, sizeof(int16_t));
     void *arrays[] = {weights->embed, weights->linear, weights->w1, weights->w2, weights->w3, weights->p1,
                       weights->p2, weights->b1, weights->b2, weights->b3, weights->pb1, weights->pb2,
-                      weights->key_ids, weights->p1_wide};
+                      weights->p1_wide, weights->w2_wide, weights->w3_wide};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         if (arrays[k] == NULL) {
             net_free(weights);
@@ -205,18 +255,20 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
         }
     for (size_t k = 0; k < (size_t)p * d; k++)
         weights->p1_wide[k] = weights->p1[k];
-    fill_key_ids(weights->key_ids);
+    for (size_t o = 0; o < h2; o++)
+        for (size_t j = 0; j < h1; j++)
+            weights->w2_wide[o * weights->h1_wide + j] = weights->w2[o * h1 + j];
+    for (size_t o = 0; o < 3; o++)
+        for (size_t j = 0; j < h2; j++)
+            weights->w3_wide[o * weights->h2_wide + j] = weights->w3[o * h2 + j];
+    if (fill_shape_tables(weights) < 0) {
+        net_free(weights);
+        return fail(error, error_size, "out of memory");
+    }
     return 0;
 }
 
 /* ---- The state on a board ---- */
-
-static inline uint32_t
-swap_colours(uint32_t key)
-{
-    uint32_t differ = ((key >> 1) ^ key) & 0x5555u; /* the slots holding 1 or 2 */
-    return key ^ (differ | differ << 1);
-}
 
 static inline ptrdiff_t
 wrapped(const Board *board, ptrdiff_t index)
@@ -411,6 +463,78 @@ lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const 
     }
 }
 
+/* sums[k] = x . rows[k] for the `count` rows of `width` int16 (`width` a multiple of 8), where
+ * every product, every two products' sum and every row's sum fit an int32 (the callers: x at
+ * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most), so
+ * any order of adding gives the same number. The vector bodies take four rows at a time, then
+ * one at a time; the plain loop takes them all in a plain build. */
+static inline void
+lanes_dense(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT x, const int16_t *NET_RESTRICT rows, int count,
+            int width)
+{
+    int k = 0;
+#if defined(NET_SSE2)
+    for (; k + 4 <= count; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * width;
+            __m128i sum = _mm_setzero_si128();
+            for (int j = 0; j < width; j += 8)
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + j)),
+                                                        _mm_loadu_si128((const __m128i *)(row + j))));
+            part[r] = sum;
+        }
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
+    }
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        __m128i sum = _mm_setzero_si128();
+        for (int j = 0; j < width; j += 8)
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + j)),
+                                                    _mm_loadu_si128((const __m128i *)(row + j))));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+        sums[k] = _mm_cvtsi128_si32(sum);
+    }
+#elif defined(NET_NEON)
+    for (; k + 4 <= count; k += 4) {
+        int32x2_t half[4];
+        for (int r = 0; r < 4; r++) {
+            const int16_t *row = rows + (size_t)(k + r) * width;
+            int32x4_t sum = vdupq_n_s32(0);
+            for (int j = 0; j < width; j += 8) {
+                int16x8_t in = vld1q_s16(x + j), weight = vld1q_s16(row + j);
+                sum = vmlal_s16(sum, vget_low_s16(in), vget_low_s16(weight));
+                sum = vmlal_s16(sum, vget_high_s16(in), vget_high_s16(weight));
+            }
+            half[r] = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
+        }
+        vst1q_s32(sums + k, vcombine_s32(vpadd_s32(half[0], half[1]), vpadd_s32(half[2], half[3])));
+    }
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        int32x4_t sum = vdupq_n_s32(0);
+        for (int j = 0; j < width; j += 8) {
+            int16x8_t in = vld1q_s16(x + j), weight = vld1q_s16(row + j);
+            sum = vmlal_s16(sum, vget_low_s16(in), vget_low_s16(weight));
+            sum = vmlal_s16(sum, vget_high_s16(in), vget_high_s16(weight));
+        }
+        int32x2_t half = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
+        sums[k] = vget_lane_s32(vpadd_s32(half, half), 0);
+    }
+#else
+    for (; k < count; k++) {
+        const int16_t *row = rows + (size_t)k * width;
+        int32_t sum = 0;
+        for (int j = 0; j < width; j++)
+            sum += x[j] * row[j];
+        sums[k] = sum;
+    }
+#endif
+}
+
 /* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */
 static inline void
 count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
@@ -419,8 +543,11 @@ count_cell(NetState *net, int view, ptrdiff_t cell, int sign)
     net->linear[view] += sign * cell_linear(net, view, cell);
 }
 
-/* The cell's shape in direction d became `id` (for `view`): move its accumulator, and the
- * pooled sum and the linear term when it is empty. */
+/* The cell's shape in direction d became `id` (for `view`). An empty cell's accumulator, the
+ * pooled sum and the linear term move with it. A stone's cell is not kept (update_lines skips
+ * it): its ids are read from the keys and its accumulator summed afresh when the stone comes
+ * off (restore_cell), since nothing reads them meanwhile, and a third of the cells on a stone's
+ * lines hold stones in a middlegame. */
 static inline void
 set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty)
 {
@@ -429,59 +556,79 @@ set_shape(NetState *net, int view, ptrdiff_t cell, int d, uint16_t id, int empty
     if (old == id)
         return;
     ids[d] = id;
+    if (!empty)
+        return;
     const NetWeights *w = net->weights;
-    if (empty)
-        net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
-    lanes_move(acc_of(net, view, cell), empty ? net->pooled[view] : NULL, w->embed + (size_t)id * NET_D,
+    net->linear[view] += (int64_t)w->linear[id] - w->linear[old];
+    lanes_move(acc_of(net, view, cell), net->pooled[view], w->embed + (size_t)id * NET_D,
                w->embed + (size_t)old * NET_D);
+}
+
+/* The ids and accumulator of a cell whose stone came off, from the line keys as they are now. */
+static void
+restore_cell(NetState *net, const Board *board, int view, ptrdiff_t cell)
+{
+    uint16_t *ids = ids_of(net, view, cell);
+    for (int d = 0; d < DIRECTIONS; d++)
+        ids[d] = shape_id(net->weights, view, board->keys[d][cell]);
+    const int16_t *embed = net->weights->embed;
+    const int16_t *e0 = embed + (size_t)ids[0] * NET_D, *e1 = embed + (size_t)ids[1] * NET_D;
+    const int16_t *e2 = embed + (size_t)ids[2] * NET_D, *e3 = embed + (size_t)ids[3] * NET_D;
+    int16_t *acc = acc_of(net, view, cell);
+    for (int j = 0; j < NET_D; j++)
+        acc[j] = (int16_t)(e0[j] + e1[j] + e2[j] + e3[j]);
 }
 
 /* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
 static void
-update_lines(NetState *net, const Board *board, ptrdiff_t cell)
+update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
-    const uint16_t *key_ids = net->weights->key_ids;
+    const NetWeights *w = net->weights;
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = wrapped(board, cell + board->offset[d][s]);
-            int stone = board->cells[m];
-            if (stone == WALL)
-                continue;
-            uint32_t key = keys[m];
-            set_shape(net, 0, m, d, key_ids[key], stone == 0);
-            set_shape(net, 1, m, d, key_ids[swap_colours(key)], stone == 0);
+            if (board->cells[m] != 0)
+                continue; /* a wall, or a stone: its shapes are read afresh when it comes off */
+            set_shape(net, view, m, d, shape_id(w, view, keys[m]), 1);
         }
     }
 }
 
 void
-net_refresh(NetState *net, const Board *board)
+net_refresh_view(NetState *net, const Board *board, int view)
 {
-    ptrdiff_t first = net->applied, count = board->frame_count;
+    ptrdiff_t first = net->applied[view], count = board->frame_count;
     if (first >= count)
         return;
     /* The stones since: out of the sums first (each with the h it was counted with), then the
      * shapes on their lines set from the keys as they are now, which is where one at a time
      * would also end. */
-    for (ptrdiff_t k = first; k < count; k++) {
-        count_cell(net, 0, board->frames[k].cell, -1);
-        count_cell(net, 1, board->frames[k].cell, -1);
-    }
     for (ptrdiff_t k = first; k < count; k++)
-        update_lines(net, board, board->frames[k].cell);
-    net->applied = count;
+        count_cell(net, view, board->frames[k].cell, -1);
+    for (ptrdiff_t k = first; k < count; k++)
+        update_lines(net, board, board->frames[k].cell, view);
+    net->applied[view] = count;
+}
+
+void
+net_refresh(NetState *net, const Board *board)
+{
+    net_refresh_view(net, board, 0);
+    net_refresh_view(net, board, 1);
 }
 
 void
 net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
 {
-    if (board->frame_count >= net->applied)
-        return; /* a move the state never took in */
-    update_lines(net, board, cell);
-    count_cell(net, 0, cell, 1);
-    count_cell(net, 1, cell, 1);
-    net->applied = board->frame_count;
+    for (int view = 0; view < 2; view++) {
+        if (board->frame_count >= net->applied[view])
+            continue; /* a move this view never took in */
+        update_lines(net, board, cell, view);
+        restore_cell(net, board, view, cell);
+        count_cell(net, view, cell, 1);
+        net->applied[view] = board->frame_count;
+    }
 }
 
 int
@@ -496,15 +643,15 @@ net_attach(Board *board, const NetWeights *weights)
     net->weights = weights;
     net->length = board->length;
     net->ids = calloc((size_t)2 * board->length * DIRECTIONS, sizeof(uint16_t));
-    net->acc = calloc((size_t)2 * board->length * NET_D, sizeof(int16_t));
+    net->acc = aligned_zeroed(sizeof(int16_t) * 2 * board->length * NET_D, &net->acc_block);
     if (net->ids == NULL || net->acc == NULL) {
         board->net = net;
         net_detach(board);
         return K_NO_MEMORY;
     }
     /* Every cell off the walls starts with shape 0 in each direction (acc = 4 x embed[0]),
-     * then takes its real shapes as an update, empty or not (a stone's cell keeps its shapes
-     * current, so that it is right again when the stone comes off). */
+     * then takes its real shapes as an update (a stone's cell too, though restore_cell reads
+     * them afresh when the stone comes off). */
     const int16_t *first = weights->embed;
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell; m++) {
         if (board->cells[m] == WALL)
@@ -518,11 +665,11 @@ net_attach(Board *board, const NetWeights *weights)
         }
         for (int d = 0; d < DIRECTIONS; d++) {
             uint32_t key = board->keys[d][m];
-            set_shape(net, 0, m, d, weights->key_ids[key], board->cells[m] == 0);
-            set_shape(net, 1, m, d, weights->key_ids[swap_colours(key)], board->cells[m] == 0);
+            set_shape(net, 0, m, d, shape_id(weights, 0, key), board->cells[m] == 0);
+            set_shape(net, 1, m, d, shape_id(weights, 1, key), board->cells[m] == 0);
         }
     }
-    net->applied = board->frame_count;
+    net->applied[0] = net->applied[1] = board->frame_count;
     board->net = net;
     return K_OK;
 }
@@ -534,7 +681,7 @@ net_detach(Board *board)
     if (net == NULL)
         return;
     free(net->ids);
-    free(net->acc);
+    free(net->acc_block);
     free(net);
     board->net = NULL;
 }
@@ -547,29 +694,42 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
     const int16_t *pooled = net->pooled[view];
-    int32_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN];
+    /* Layer 1: pooled (int16) x W1 (int16) over 32 can pass an int32, so the pooled sum is
+     * split into its high and low bytes (pooled = 256 high + low, low 0..255, high -128..127),
+     * whose dot products with a row each fit an int32: the row's sum is 256 high's + low's in
+     * an int64, the same number as summing the products in an int64. */
+    int16_t low[NET_D], high[NET_D];
+    for (int j = 0; j < NET_D; j++) {
+        low[j] = (int16_t)(pooled[j] & 0xFF);
+        high[j] = (int16_t)(pooled[j] >> 8);
+    }
+    int32_t low_sums[NET_MAX_HIDDEN], high_sums[NET_MAX_HIDDEN], sums[NET_MAX_HIDDEN];
+    lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
+    lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
+    int16_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN]; /* zero past h1, h2 up to the padded rows' length */
+    for (int o = w->h1; o < w->h1_wide; o++)
+        a1[o] = 0;
+    for (int o = w->h2; o < w->h2_wide; o++)
+        a2[o] = 0;
     for (int o = 0; o < w->h1; o++) {
-        const int16_t *row = w->w1 + (size_t)o * NET_D;
-        int64_t sum = 0; /* up to 32767 x 32767 x 32: past an int32 */
-        for (int j = 0; j < NET_D; j++)
-            sum += (int32_t)pooled[j] * row[j];
-        a1[o] = (int32_t)clamp_act(
+        int64_t sum = (int64_t)high_sums[o] * 256 + low_sums[o];
+        a1[o] = (int16_t)clamp_act(
             rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
     }
-    for (int o = 0; o < w->h2; o++) {
-        const int8_t *row = w->w2 + (size_t)o * w->h1;
-        int32_t sum = 0; /* at most 64 x 127 x 127 */
-        for (int j = 0; j < w->h1; j++)
-            sum += a1[j] * row[j];
-        a2[o] = (int32_t)clamp_act(rounded_shift((int64_t)sum + w->b2[o], LAYER_SHIFT));
-    }
-    for (int k = 0; k < 3; k++) {
-        const int8_t *row = w->w3 + (size_t)k * w->h2;
-        int32_t sum = 0;
-        for (int j = 0; j < w->h2; j++)
-            sum += a2[j] * row[j];
-        raw[k] = (int64_t)sum + w->b3[k];
-    }
+    /* At most 64 x 127 x 128 a sum. The shipped width (32) is spelt out, so that its loops
+     * have a constant length. */
+    if (w->h1_wide == NET_D)
+        lanes_dense(sums, a1, w->w2_wide, w->h2, NET_D);
+    else
+        lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide);
+    for (int o = 0; o < w->h2; o++)
+        a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
+    if (w->h2_wide == NET_D)
+        lanes_dense(sums, a2, w->w3_wide, 3, NET_D);
+    else
+        lanes_dense(sums, a2, w->w3_wide, 3, w->h2_wide);
+    for (int k = 0; k < 3; k++)
+        raw[k] = (int64_t)sums[k] + w->b3[k];
     *linear = net->linear[view];
 }
 

@@ -30,13 +30,21 @@
 typedef struct NetWeights {
     int h1, h2, p;
     int w1_shift;    /* W1 is at 64 << w1_shift a unit */
-    int16_t *embed;  /* NET_SHAPES x NET_D */
+    int16_t *embed;  /* NET_SHAPES x NET_D, each row on a 64-byte line of its own (inside embed_block) */
+    void *embed_block; /* what was allocated for embed */
     int16_t *linear; /* NET_SHAPES */
     int16_t *w1;     /* carries the pooled sum's per-channel normalisation, so wider than the rest */
     int8_t *w2, *w3, *p1, *p2;
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
-    uint16_t *key_ids; /* a board line key (board.h, black = 1 = the side to move) -> its shape id */
+    int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
+    int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
+    /* A board line key (board.h, black = 1) -> its shape id for a view (0: black to move, 1: white),
+     * in three small tables rather than one of 65536 (which the nearer caches do not keep):
+     * code_ids[before[view][key & 0xFF] + after[view][key >> 8]] (net.c: shape_id). */
+    uint16_t *code_ids;          /* (the four cells before's side code) x 121 + the four after's -> shape id */
+    uint16_t before[2][256];     /* per view, a key's low byte -> its side code x 121 */
+    uint8_t after[2][256];       /* per view, a key's high byte -> its side code */
 } NetWeights;
 
 /* Read a network file (bytes as quantized.to_bytes writes them): 0, or -1 with a one-line
@@ -55,10 +63,11 @@ typedef struct NetState {
     const NetWeights *weights;
     ptrdiff_t length;
     uint16_t *ids;  /* [view][cell][direction] */
-    int16_t *acc;   /* [view][cell][NET_D]; h = clamp((acc + 2) >> 2, 0, 127) */
+    int16_t *acc;   /* [view][cell][NET_D]; h = clamp((acc + 2) >> 2, 0, 127); 64-byte aligned, in acc_block */
+    void *acc_block;
     int16_t pooled[2][NET_D];
     int64_t linear[2];
-    ptrdiff_t applied; /* the board's frames the state has taken in (the first ones) */
+    ptrdiff_t applied[2]; /* per view, the board's frames it has taken in (the first ones) */
 } NetState;
 
 /* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
@@ -67,8 +76,11 @@ typedef struct NetState {
 int net_attach(Board *board, const NetWeights *weights);
 void net_detach(Board *board);
 
-/* Bring the state up to date with the board: call before reading it. */
+/* Bring the state up to date with the board: call before reading it. Each view is brought up
+ * on its own, so a search whose leaves mostly have one side to move pays for that view only. */
 void net_refresh(NetState *net, const Board *board);
+/* The same for one view (0: black to move, 1: white to move): before reading that side's value or policy. */
+void net_refresh_view(NetState *net, const Board *board, int view);
 /* Called by board_unmake once the stone on `cell` came off (keys and cell restored). */
 void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
 

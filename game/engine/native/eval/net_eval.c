@@ -27,7 +27,7 @@ int
 net_eval(NetState *net, const Board *board, int side)
 {
     double logits[3];
-    net_refresh(net, board);
+    net_refresh_view(net, board, side == BLACK ? 0 : 1);
     net_value(net, side, logits);
     return net_eval_from_logits(logits);
 }

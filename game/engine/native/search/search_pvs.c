@@ -162,7 +162,7 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
     int net_order =
         (config->features & FEATURE_NET_ORDER) && board->net != NULL && depth >= NET_ORDER_PLIES * DEPTH_UNIT;
     if (net_order && !forced)
-        net_refresh(board->net, board);
+        net_refresh_view(board->net, board, side == BLACK ? 0 : 1);
     int count = forced      ? picker_defences(&moves, board, side, &hints, search->history)
                 : net_order ? picker_all_net(&moves, board, side, &hints, search->history)
                             : picker_all(&moves, board, side, &hints, search->history);

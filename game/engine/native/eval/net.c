@@ -401,68 +401,6 @@ lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int s
 #endif
 }
 
-/* sums[k] = h(acc) . rows[k] for the `count` rows of NET_D (each sum at most 32 x 127 x 128,
- * so int32 holds it in any order). The vector bodies take four rows at a time; the plain loop
- * takes the rest (all of them in a plain build). */
-static inline void
-lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const int16_t *NET_RESTRICT rows,
-             int count)
-{
-    int k = 0;
-#if defined(NET_SSE2)
-    /* Eight products summed pairwise per madd, the four rows' partial sums then transposed and
-     * added into one vector of the four dot products. */
-    __m128i h[NET_D / 8];
-    for (int q = 0; q < NET_D / 8; q++)
-        h[q] = activation8(_mm_loadu_si128((const __m128i *)(acc + 8 * q)));
-    for (; k + 4 <= count; k += 4) {
-        __m128i part[4];
-        for (int r = 0; r < 4; r++) {
-            const int16_t *row = rows + (size_t)(k + r) * NET_D;
-            __m128i sum = _mm_madd_epi16(h[0], _mm_loadu_si128((const __m128i *)row));
-            for (int q = 1; q < NET_D / 8; q++)
-                sum = _mm_add_epi32(sum, _mm_madd_epi16(h[q], _mm_loadu_si128((const __m128i *)(row + 8 * q))));
-            part[r] = sum;
-        }
-        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
-        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
-        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
-    }
-#elif defined(NET_NEON)
-    /* Widening multiply-adds into four int32 lanes per row, each row's lanes folded to two,
-     * then pairwise into one vector of the four dot products. */
-    int16x8_t h[NET_D / 8];
-    for (int q = 0; q < NET_D / 8; q++)
-        h[q] = activation8(vld1q_s16(acc + 8 * q));
-    for (; k + 4 <= count; k += 4) {
-        int32x2_t half[4];
-        for (int r = 0; r < 4; r++) {
-            const int16_t *row = rows + (size_t)(k + r) * NET_D;
-            int32x4_t sum = vdupq_n_s32(0);
-            for (int q = 0; q < NET_D / 8; q++) {
-                int16x8_t weight = vld1q_s16(row + 8 * q);
-                sum = vmlal_s16(sum, vget_low_s16(h[q]), vget_low_s16(weight));
-                sum = vmlal_s16(sum, vget_high_s16(h[q]), vget_high_s16(weight));
-            }
-            half[r] = vadd_s32(vget_low_s32(sum), vget_high_s32(sum));
-        }
-        vst1q_s32(sums + k, vcombine_s32(vpadd_s32(half[0], half[1]), vpadd_s32(half[2], half[3])));
-    }
-#endif
-    if (k < count) {
-        int16_t h16[NET_D];
-        for (int j = 0; j < NET_D; j++)
-            h16[j] = activation(acc[j]);
-        for (; k < count; k++) {
-            const int16_t *row = rows + (size_t)k * NET_D;
-            int32_t sum = 0;
-            for (int j = 0; j < NET_D; j++)
-                sum += h16[j] * row[j];
-            sums[k] = sum;
-        }
-    }
-}
-
 /* sums[k] = x . rows[k] for the `count` rows of `width` int16 (`width` a multiple of 8), where
  * every product, every two products' sum and every row's sum fit an int32 (the callers: x at
  * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most), so
@@ -533,6 +471,18 @@ lanes_dense(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT x, const int
         sums[k] = sum;
     }
 #endif
+}
+
+/* sums[k] = h(acc) . rows[k] for the `count` rows of NET_D (each sum at most 32 x 127 x 128,
+ * so int32 holds it in any order): the activations, then lanes_dense's dot products. */
+static inline void
+lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const int16_t *NET_RESTRICT rows,
+             int count)
+{
+    int16_t h[NET_D];
+    for (int j = 0; j < NET_D; j++)
+        h[j] = activation(acc[j]);
+    lanes_dense(sums, h, rows, count, NET_D);
 }
 
 /* Count an empty cell in the pooled sum and the linear term (sign 1), or take it out (-1). */

@@ -122,7 +122,8 @@
  * table move, killers and counter move). Master at 250 ms against Rapfi at 120 ms, 300 games
  * side by side with the switch off: 52.5% against 49.3%, +3.2 +- 3.5 points by opening (one
  * standard error); at 4 plies, not 2: -4.5 +- 5.0 over 100 games (benchmarks/LOG.md). Costs
- * about a fifth of the nodes per second. */
+ * about a fifth of the nodes per second. With the v2 weights (normalised value head): -4.5 +- 5.7
+ * over 100 games. */
 #define NET_ORDER_PLIES 2
 #define NET_FOUR_BONUS ((int64_t)1 << 30)
 /* The policy logit (8192 a unit) shifted right by this in place of the cell's pattern values
@@ -141,7 +142,10 @@
  * bootstrap 1,525..1,576), between the two least-squares slopes (1,335 hand on network, 1,798
  * network on hand); a logistic fit of it to the network's win rate says 1,935. The combo
  * table's 1800 (combo_eval.py EVAL_SCALE) was the start; the hand evaluation fitted to the
- * teacher's win rates ran at 1,280-1,440 (benchmarks/LOG.md). Not yet measured in matches. */
+ * teacher's win rates ran at 1,280-1,440 (benchmarks/LOG.md). Those fits were of the v1 weights;
+ * on v2's, 1,016-1,519 (spread ratio 1,192). In matches (Master 250 ms against Rapfi 120 ms,
+ * benchmarks/LOG.md), 1100 in place of 1550 scored 48.4% against 46.0% over 62 and 100 games: no
+ * clear difference, so 1550 stays. */
 #define NET_EVAL_SCALE 1550
 /* The network's score stays within this, far under WIN_THRESHOLD (search.h): a sure-looking
  * position is never a mate score. A limit: not measured. */

@@ -1,17 +1,17 @@
-/* The network's per-cell lanes (game/engine/native/eval/net.c) against a plain reference.
+/* The network's per-cell lanes (game/engine/native/eval/net_lanes.h) against a plain reference.
  *
- * net.c is included whole, so its static lane helpers are reachable; which body they take is
- * the build's: SSE2 on x86-64, NEON on arm64, plain loops with -DGOMOKU_NET_SCALAR. Each
+ * The lanes are static inline helpers in that header, so including it reaches them; which
+ * body they take is the build's: SSE2 on x86-64, NEON on arm64, plain loops with -DGOMOKU_NET_SCALAR. Each
  * helper runs on many seeded random inputs (accumulators as sums of four embeddings of
  * |e| <= 8191, as net_load allows, plus the edge values of h) and every output is compared
- * with the reference below, written from the spec, not from net.c's loops. It prints the body
+ * with the reference below, written from the spec, not from the header's loops. It prints the body
  * it tested and a digest per helper, so that the test (tests/engine/test_net_lanes.py) can
  * also hold a vector build's digests to the plain build's. Exit 0: all equal; 1: a mismatch,
  * with the first one printed.
  *
  * Build: cc -O2 -I game/engine/native/eval -I game/engine/native/game tests/engine/native/net_lanes_check.c
  * (-DNET_LANES_SABOTAGE flips one output bit after a call: the check must then fail.) */
-#include "net.c"
+#include "net_lanes.h"
 
 #include <inttypes.h>
 

@@ -607,6 +607,7 @@ Search_dealloc(SearchObject *self)
     PyBuffer_Release(&self->history);
     Py_XDECREF(self->kernel);
     Py_XDECREF(self->memo);
+    PyMem_Free(self->search.net_scores);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -641,6 +642,13 @@ Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->table = (TableObject *)Py_NewRef(table);
     tt_new_search(&self->table->tt); /* a kept table's older entries go first */
     search_init(&self->search, board, config, &self->table->tt, &self->memo->memo, self->history.buf);
+    if (config.features & FEATURE_NET_EVAL) { /* the score memory (256 KB) only where the network evaluates */
+        self->search.net_scores = PyMem_Calloc(NET_EVAL_SLOTS, sizeof(NetEvalSlot));
+        if (self->search.net_scores == NULL) {
+            Py_DECREF(self);
+            return PyErr_NoMemory();
+        }
+    }
     return (PyObject *)self;
 }
 

@@ -37,6 +37,8 @@ pvs_evaluate(Search *search, int side)
     const SearchConfig *config = &search->config;
     const Board *board = search->board;
     if ((config->features & FEATURE_NET_EVAL) && board->net != NULL) {
+        if (search->net_scores == NULL)
+            return net_eval(board->net, board, side) + eval_noise(board, config->noise, config->noise_key);
         uint64_t key = search_key(board, side);
         NetEvalSlot *slot = &search->net_scores[key & (NET_EVAL_SLOTS - 1)];
         if (!slot->used || slot->key != key)

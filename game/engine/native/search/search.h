@@ -93,7 +93,8 @@ typedef struct {
     int64_t *history; /* per cell: the caller's (AlphaBeta.history), borrowed */
     SearchClock clock;
     long horizon_nodes; /* nodes of the depth-shaped search's horizon search (qsearch.c), since init */
-    NetEvalSlot net_scores[NET_EVAL_SLOTS]; /* FEATURE_NET_EVAL: the network's scores met (net_eval.h) */
+    NetEvalSlot *net_scores; /* FEATURE_NET_EVAL: the network's scores met (net_eval.h), NET_EVAL_SLOTS of
+                              * them, lent by the caller; NULL without the feature (then none are kept) */
 } Search;
 
 /* `tt` and `history` (one entry per cell) outlive the search. */

@@ -39,13 +39,6 @@ aligned_zeroed(size_t size, void **block)
     return (void *)(((uintptr_t)*block + LINE_BYTES - 1) & ~(uintptr_t)(LINE_BYTES - 1));
 }
 
-/* A hint to bring the line at p into the cache (nothing where the compiler has no such hint). */
-#if defined(__GNUC__) || defined(__clang__)
-#define NET_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define NET_PREFETCH(p) ((void)(p))
-#endif
-
 static inline int64_t
 clamp_act(int64_t x)
 {
@@ -363,13 +356,6 @@ net_refresh_view(NetState *net, const Board *board, int view)
     for (ptrdiff_t k = first; k < count; k++)
         update_lines(net, board, board->frames[k].cell, view);
     net->applied[view] = count;
-}
-
-void
-net_refresh(NetState *net, const Board *board)
-{
-    net_refresh_view(net, board, 0);
-    net_refresh_view(net, board, 1);
 }
 
 void

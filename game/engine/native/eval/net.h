@@ -56,7 +56,7 @@ void net_free(NetWeights *weights);
 /* The network's state for one board: per view (0: black to move, 1: white to move) and cell,
  * its four shape ids and its accumulator; per view the pooled sum and the linear term over
  * the empty cells. It is lazy: a make costs nothing, and the state stays as it was after the
- * board's first `applied` moves until a reader asks for it (net_refresh), which takes in every
+ * board's first `applied` moves until a reader asks for it (net_refresh_view), which takes in every
  * move since at once. So the moves of a search's leaves and threat searches, which nobody reads
  * the network after, cost nothing; an unmake undoes only a move the state had taken in. */
 typedef struct NetState {
@@ -76,17 +76,16 @@ typedef struct NetState {
 int net_attach(Board *board, const NetWeights *weights);
 void net_detach(Board *board);
 
-/* Bring the state up to date with the board: call before reading it. Each view is brought up
- * on its own, so a search whose leaves mostly have one side to move pays for that view only. */
-void net_refresh(NetState *net, const Board *board);
-/* The same for one view (0: black to move, 1: white to move): before reading that side's value or policy. */
+/* Bring one view (0: black to move, 1: white to move) up to date with the board: call before
+ * reading that side's value or policy. Each view is brought up on its own, so a search whose
+ * leaves mostly have one side to move pays for that view only. */
 void net_refresh_view(NetState *net, const Board *board, int view);
 /* Called by board_unmake once the stone on `cell` came off (keys and cell restored). */
 void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
 
 /* The value for `side` to move: the (win, draw, loss) logits times NET_BIAS before the linear
  * term, and the linear term (times NET_LINEAR): logit k = raw[k] / NET_BIAS + linear / NET_LINEAR
- * * (1/2, 0, -1/2)[k]. These read the state as it is: net_refresh it first. */
+ * * (1/2, 0, -1/2)[k]. These read the state as it is: net_refresh_view it first. */
 void net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear);
 /* The same as floating logits (int_forward's doubles, to the last bit). */
 void net_value(const NetState *net, int side, double logits[3]);

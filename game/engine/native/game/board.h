@@ -82,7 +82,7 @@ typedef struct {
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
     /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make leaves
-     * it behind (a reader brings it up to date: net_refresh); unmake takes back a stone it had
+     * it behind (a reader brings it up to date: net_refresh_view); unmake takes back a stone it had
      * taken in. The board owns it (board_free detaches it). */
     struct NetState *net;
     Frame *frames;

@@ -25,7 +25,7 @@ typedef struct {
 /* Every empty cell near a stone (renju-forbidden points left out for black); returns how many. */
 int picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
-/* picker_all with the board's network (board->net, brought up to date: net_refresh) ordering the moves:
+/* picker_all with the board's network (board->net, brought up to date: net_refresh_view) ordering the moves:
  * the table move, killers and counter move first as there, then the cells where the side
  * makes a four, by value, then every other cell by the network's policy logit in place of
  * the pattern values, history added as there. */

@@ -10,9 +10,10 @@ with the network's value read after each make (its incremental update there and 
 value), and a policy logit per cell. Evaluations per second = 1 / (make + value + unmake).
 These go through Python calls (about 0.1 us each), which flatters neither side.
 
-Part 2: Master on the same middlegames for --time-ms with the default features, with the
+Part 2: Master on the same middlegames for --time-ms with today's hand evaluation (the default
+features without "net_eval_long", which gives long turns the network's value), with the
 policy ordering ("net_order", GOMOKU_ENGINE_FEATURES), with the network's value as the
-evaluation ("net_eval") and with both, interleaved position by position: nodes per second and the median depth completed (positions answered by a shortcut
+evaluation on every turn ("net_eval") and with both, interleaved position by position: nodes per second and the median depth completed (positions answered by a shortcut
 left out). Timing on a shared machine is noisy: compare the two columns, not runs.
 """
 
@@ -81,10 +82,10 @@ def per_operation_us(positions, repeats: int) -> dict[str, float]:
 
 def master_rows(positions, time_ms: int) -> dict[str, list[tuple[int, int, float, bool]]]:
     """Per feature set, (depth, nodes, seconds, counted) per position, the sets interleaved."""
+    hand = tuple(name for name in DEFAULT_FEATURES if name != "net_eval_long")
     sets = {
-        "default": ",".join(DEFAULT_FEATURES), "net_order": ",".join(DEFAULT_FEATURES + ("net_order",)),
-        "net_eval": ",".join(DEFAULT_FEATURES + ("net_eval",)),
-        "both": ",".join(DEFAULT_FEATURES + ("net_order", "net_eval")),
+        "hand": ",".join(hand), "net_order": ",".join(hand + ("net_order",)),
+        "net_eval": ",".join(hand + ("net_eval",)), "both": ",".join(hand + ("net_order", "net_eval")),
     }
     rows: dict[str, list] = {name: [] for name in sets}
     before = os.environ.get("GOMOKU_ENGINE_FEATURES")

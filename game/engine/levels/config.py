@@ -84,6 +84,10 @@ class LevelConfig:
                 the position (a quiescence search over the answers) instead of scoring it.
     capped_vcf: the compiled search's VCF inside the tree gives up after a few nodes (its
                 `vcf_cap` feature). The root sets it on short turns only.
+    net_value:  the compiled depth-shaped search evaluates with the learned network's value
+                (its `net_eval` feature) on a 15x15 freestyle board. The root sets it on long
+                timed turns only (root.py: _NET_TURN_S); a node-capped search keeps the
+                hand evaluation, so what it finds does not move with the clock.
     weights:    the evaluation table (a name in eval_weights.TABLES); GOMOKU_EVAL_WEIGHTS
                 overrides it for every level.
     blindness:  a ladder rung's blind spots at the root (blindness.py); None sees all.
@@ -109,6 +113,7 @@ class LevelConfig:
     root_tss: int = 0
     quiet_threes: bool = False
     capped_vcf: bool = False
+    net_value: bool = False
     weights: str = "handset"
     blindness: Blindness | None = None
     search: str = "classic"

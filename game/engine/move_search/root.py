@@ -66,6 +66,12 @@ _ROOT_WIDTH_BONUS = 8
 #: feature): 212-177-11 (+30 [-4, +65]) at 100 ms over openings_200, but 43-55-2 (-42
 #: [-110, +26]) at 1000 ms over 100 of them, so only short turns have it.
 _SHORT_TURN_S = 0.3
+#: A timed turn at least this long evaluates with the learned network (LevelConfig.net_value),
+#: for a level with the threat-space search (Master) and without a node cap. Its value costs
+#: half the nodes a second, which pays only when there is time: against Rapfi-classical,
+#: paired by opening over benchmarks/data/openings_200.txt, -5.0 +- 5.9 points at 250 ms a move
+#: (100 games), +7.0 +- 3.6 at 1000 ms (200 games), and at 500 ms see benchmarks/LOG.md.
+_NET_TURN_S = 0.5
 _SHORT_ROOT_WIDTH_BONUS = 2
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.
 _SHORTCUTS = ("win-in-1", "block-four", "vcf", "vct")
@@ -155,6 +161,10 @@ class _RootSearch:
         self.short_turn = bool(self.config.root_tss) and budget is not None and budget < _SHORT_TURN_S
         if self.short_turn:
             self.config = dataclasses.replace(self.config, root_tss=0, capped_vcf=True)
+        self.net_turn = (bool(self.config.root_tss) and budget is not None and budget >= _NET_TURN_S
+                         and limit.nodes is None)
+        if self.net_turn:
+            self.config = dataclasses.replace(self.config, net_value=True)
         # Whether the depth-shaped search really runs (the pure-Python engine runs the classic
         # one, which needs the threat stages in play).
         self.depth_shaped = self.config.search in DEPTH_SHAPED and current().depth_shaped

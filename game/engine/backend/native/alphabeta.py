@@ -30,26 +30,31 @@ FEATURE_BITS = {
 #: nodes (native/search/params.h: NET_ORDER_PLIES), on a 15x15 freestyle board when the network
 #: is loaded (NET); elsewhere the bit is dropped. Off by default: see benchmarks/README.md.
 #: "net_eval": the network's value (the log-odds of its win rate, native/search/params.h:
-#: NET_EVAL_SCALE) is the depth-shaped search's static evaluation, on the same terms. Off by default:
-#: it gained 7.0 +- 3.6 points at 1000 ms a move and lost 5.0 +- 5.9 at 250 ms (benchmarks/LOG.md).
+#: NET_EVAL_SCALE) is the depth-shaped search's static evaluation, on the same terms, on every turn.
+#: "net_eval_long" (no bit of its own): the same, only where the config asks for it
+#: (LevelConfig.net_value: root.py sets it on long timed turns). It gained 7.0 +- 3.6 points at
+#: 1000 ms a move and lost 5.0 +- 5.9 at 250 ms (benchmarks/LOG.md).
 #: The bit that runs the depth-shaped search (native/search/search_pvs.h) for a config with search="pvs",
 #: and the one added for search="pvs-narrow" (late moves reduced about twice as much).
 _PVS_BIT = 256
 _PVS_NARROW_BIT = 512
-#: The additions used in play (vcf_cap only where the level config asks for it: on short
-#: turns). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
+#: Switches named like features that are not bits of the compiled search.
+_SWITCHES = ("keep_table", "net_eval_long")
+#: The additions used in play (vcf_cap and net_eval_long only where the level config asks for
+#: them: on short turns, on long ones). GOMOKU_ENGINE_FEATURES (names joined by commas, or "none")
 #: replaces them, so that a match can weigh one against another without a rebuild.
-DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap")
+DEFAULT_FEATURES = ("keep_table", "node_vcf", "counter", "aspiration", "vcf_cap", "net_eval_long")
 
 
-def _features() -> tuple[int, bool]:
-    """(feature bits, keep the table) from GOMOKU_ENGINE_FEATURES or the defaults."""
+def _features() -> tuple[int, frozenset[str]]:
+    """(feature bits, the switches chosen) from GOMOKU_ENGINE_FEATURES or the defaults."""
     names = os.environ.get("GOMOKU_ENGINE_FEATURES")
     chosen = DEFAULT_FEATURES if names is None else [n.strip() for n in names.split(",") if n.strip() not in ("", "none")]
-    unknown = [name for name in chosen if name not in FEATURE_BITS]
+    unknown = [name for name in chosen if name not in FEATURE_BITS and name not in _SWITCHES]
     if unknown:
-        raise ValueError(f"unknown engine feature(s) {unknown!r} in GOMOKU_ENGINE_FEATURES; known: {sorted(FEATURE_BITS)}")
-    return sum(FEATURE_BITS[name] for name in set(chosen)), "keep_table" in chosen
+        known = sorted(set(FEATURE_BITS) | set(_SWITCHES))
+        raise ValueError(f"unknown engine feature(s) {unknown!r} in GOMOKU_ENGINE_FEATURES; known: {known}")
+    return sum(FEATURE_BITS.get(name, 0) for name in set(chosen)), frozenset(chosen) & frozenset(_SWITCHES)
 
 
 #: Run the compiled search as the Python search, node for node (tests set it to compare).
@@ -83,9 +88,12 @@ class NativeAlphaBeta(AlphaBeta):
         # Kept across moves only under a deadline alone: a depth- or node-limited search
         # (a ladder rung has both a node cap and a deadline) must not depend on what was
         # searched before it (it is deterministic).
-        features, keep = (0, False) if reference else _features()
+        features, switches = (0, frozenset()) if reference else _features()
+        keep = "keep_table" in switches
         if not config.capped_vcf:  # a short turn's setting (root.py)
             features &= ~FEATURE_BITS["vcf_cap"]
+        if config.net_value and "net_eval_long" in switches:  # a long turn's setting (root.py)
+            features |= FEATURE_BITS["net_eval"]
         features = features | FEATURE_BITS["prove"] if prove else features & ~FEATURE_BITS["prove"]
         if config.search in DEPTH_SHAPED and not reference:
             # With the evaluation's tempo term: the depth-shaped search prunes by margins
@@ -101,6 +109,7 @@ class NativeAlphaBeta(AlphaBeta):
                 board.follow_net(NET)
             else:
                 features &= ~net_bits
+        self.features = features  # the compiled search's bits, as it runs (tests read them)
         self.aspiration = bool(features & FEATURE_BITS["aspiration"])
         keep = keep and clock.deadline is not None and clock.max_nodes is None
         # Otherwise a fresh exact table (Table(0)), as the Python search's dict. Its

@@ -99,11 +99,16 @@ def load_results(path: Path) -> dict[str, dict]:
         return {}
 
 
-def save_results(path: Path, results: dict) -> None:
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file, so an interrupted run leaves the old copy."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(results, indent=1, sort_keys=True), encoding="utf-8")
+    temporary.write_text(text, encoding="utf-8")
     os.replace(temporary, path)
+
+
+def save_results(path: Path, results: dict) -> None:
+    write_atomically(path, json.dumps(results, indent=1, sort_keys=True))
 
 
 def checks(rows: list[dict]) -> list[str]:
@@ -192,7 +197,7 @@ def main() -> int:
         "rungs": rows,
     }
     if not args.fit_only or rows:
-        Path(args.table).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+        write_atomically(Path(args.table), json.dumps(table, indent=1) + "\n")
         print(f"wrote {args.table}")
     return 0
 

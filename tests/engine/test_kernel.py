@@ -64,6 +64,38 @@ def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, s
 
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
+def test_open_four_points_left_after_a_move_are_read_without_making_it(rule):
+    """Kernel.flex4_after (the compiled defence test) against making the move on the Python board,
+    for every empty cell and colour along the first middlegames."""
+    games = [line.split("#", 1)[0].split() for line in MIDDLEGAMES.read_text().splitlines()]
+    changed = 0
+    for moves in [game for game in games if game][:5]:
+        python = EngineBoard(15, rule, compiled=False)
+        compiled = EngineBoard(15, rule, compiled=True)
+        for ply, token in enumerate(moves):
+            x, y = (int(n) for n in token.split(","))
+            for board in (python, compiled):
+                board.make(board.index(x, y), 1 + ply % 2)
+            if ply < 7 or ply % 3:
+                continue
+            for cell in [i for i in python.board_cells if not python.cells[i]]:
+                for colour in (1, 2):
+                    other = 3 - colour
+                    before = len(python.by_class[other][pt.C_FLEX4])
+                    python.make(cell, colour)
+                    after = len(python.by_class[other][pt.C_FLEX4])
+                    python.unmake()
+                    assert compiled.kernel.flex4_after(cell, colour) == after, (moves[: ply + 1], cell, colour)
+                    changed += after != before
+    assert changed > 0  # the games met moves that make or break open-four points
+    with pytest.raises(IndexError):
+        compiled.kernel.flex4_after(compiled.index(x, y), 1)  # a stone
+    with pytest.raises(ValueError, match="colour"):
+        compiled.kernel.flex4_after(next(i for i in compiled.board_cells if not compiled.cells[i]), 3)
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):
     """Every corner and edge cell, where the padded layout wraps (see `board_wrap` in native/game/board.h)."""
     python = EngineBoard(15, rule, compiled=False)

@@ -225,6 +225,31 @@ board_make_threat(Board *board, ptrdiff_t i, int colour)
     return make_move(board, i, colour, 0);
 }
 
+int
+board_flex4_after(const Board *board, ptrdiff_t i, int colour)
+{
+    int other = 3 - colour, half_shift = other == BLACK ? 0 : 16, pattern_shift = other == BLACK ? 0 : 4;
+    const int32_t *other_cells = board->tables->cells[other], *other_packed = board->packed[other];
+    int count = board->class_count[other][C_FLEX4] - ((other_packed[i] & 15) == C_FLEX4);
+    /* As make_move: each empty cell on i's lines changes its pattern in that line's direction only. */
+    for (int d = 0; d < DIRECTIONS; d++) {
+        const uint32_t *keys = board->keys[d];
+        uint32_t keep = ~(15u << (4 * d));
+        for (int s = 0; s < SLOTS; s++) {
+            ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
+            uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
+            if (key >= TABLE_SIZE)
+                return K_BAD_KEY;
+            if (board->cells[m] != 0)
+                continue;
+            uint32_t pattern = (board->line_patterns[key] >> pattern_shift) & 15;
+            uint32_t half = ((board->comb[m] >> half_shift) & 0xFFFF & keep) | pattern << (4 * d);
+            count += ((other_cells[half] & 15) == C_FLEX4) - ((other_packed[m] & 15) == C_FLEX4);
+        }
+    }
+    return count;
+}
+
 ptrdiff_t
 board_unmake(Board *board)
 {

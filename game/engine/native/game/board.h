@@ -107,6 +107,10 @@ int board_make(Board *board, ptrdiff_t i, int colour);
 /* board_make for the threat searches, which never read the near counts (only move ordering
  * does): the same, without counting the cell's neighbours. */
 int board_make_threat(Board *board, ptrdiff_t i, int colour);
+/* How many empty cells the other colour (3 - colour) would have of class C_FLEX4 once `colour`
+ * played the empty cell i: the count board_make would leave, read off the lines through i
+ * without making the move (a defence test asks it of every candidate). K_BAD_KEY as board_make. */
+int board_flex4_after(const Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
 

@@ -84,12 +84,10 @@ picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hin
              * it does when, after it, he has no open four left to make. */
             if (his < C_BLOCK4)
                 continue;
-            int error = board_make_threat(board, m, side);
-            if (error < 0)
-                return error;
-            int stops = board->class_count[other][C_FLEX4] == 0;
-            board_unmake(board);
-            if (!stops)
+            int left = board_flex4_after(board, m, side);
+            if (left < 0)
+                return left;
+            if (left > 0)
                 continue;
         }
         add(picker, cell_score(board, side, m, hints, history), m);

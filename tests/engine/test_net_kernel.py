@@ -128,6 +128,60 @@ def test_a_net_attached_mid_game_equals_one_followed_from_the_start():
     assert late.kernel.net_value(1) == followed.kernel.net_value(1)
 
 
+def _fresh_copy(board, stones: list[tuple[int, int]], data: bytes):
+    """A board with the same stones, its network built from scratch when attached."""
+    fresh = _board(data)
+    fresh.kernel.attach_net(None)
+    for cell, colour in stones:
+        fresh.make(_cell(fresh, cell), colour)
+    fresh.kernel.attach_net(KERNEL.Net(data))
+    return fresh
+
+
+@pytest.mark.parametrize("weights", ["shipped", "random"])
+def test_moves_taken_back_and_made_again_between_reads_leave_the_network_as_built_afresh(weights):
+    """A view holds its own position until read, and then takes in only the cells where the
+    board's differs: the same stone made again (a re-search), the other colour on a cell, the
+    same stones in another order, several plies back and forth. Each read equals a network
+    attached to the position from scratch (for both views, value and policy)."""
+    data = WEIGHTS if weights == "shipped" else _random_weights(13)
+    board = _board(data)
+    rng = random.Random(11)
+    stones: list[tuple[int, int]] = []
+    kinds = set()
+    for step in range(300):
+        taken = [stones.pop() for _ in range(min(len(stones), rng.choice((0, 1, 1, 2, 3))))]
+        for _ in taken:
+            board.unmake()
+        kind = rng.choice(("again", "swapped", "recoloured", "new"))
+        if kind == "again":
+            remade = taken[::-1]
+        elif kind == "swapped":
+            remade = taken
+        elif kind == "recoloured":
+            remade = [(cell, 3 - colour) for cell, colour in taken[::-1]]
+        else:
+            remade = []
+        if len(stones) < 60 or not remade:
+            free = [c for c in range(225) if c not in {cell for cell, _ in stones + remade}]
+            remade = remade + [(rng.choice(free), rng.choice((1, 2)))]
+        for cell, colour in remade:
+            board.make(_cell(board, cell), colour)
+            stones.append((cell, colour))
+        if rng.random() < 0.3:  # read now and then, one view or both
+            kinds.add(kind if taken else "plain")
+            fresh = _fresh_copy(board, stones, data)
+            empties = [_cell(board, c) for c in range(225) if c not in {cell for cell, _ in stones}]
+            for side in rng.sample((1, 2), rng.choice((1, 2))):
+                assert board.kernel.net_value(side) == fresh.kernel.net_value(side), (step, kind, side)
+                assert board.kernel.net_policy(side, empties) == fresh.kernel.net_policy(side, empties)
+    assert kinds == {"again", "swapped", "recoloured", "new", "plain"}
+    while stones:  # and back to the empty board
+        board.unmake()
+        stones.pop()
+    assert board.kernel.net_value(1) == _board(data).kernel.net_value(1)
+
+
 def test_a_threat_search_leaves_the_network_as_it_was():
     from game.engine import Clock, ThreatSearch
 

@@ -1,6 +1,6 @@
 /* The learned network: see net.h. The file layout and every rounding are quantized.py's.
  * This file reads the Board's fields but calls none of board.c's functions (board.c calls
- * this one on unmake). */
+ * net.h's net_after_unmake on unmake). */
 #include "net.h"
 #include "net_lanes.h"
 
@@ -342,33 +342,61 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
     }
 }
 
-void
-net_refresh_view(NetState *net, const Board *board, int view)
+/* A move as a view's list keeps it. */
+static inline int32_t
+move_code(const Frame *frame)
 {
-    ptrdiff_t first = net->applied[view], count = board->frame_count;
-    if (first >= count)
-        return;
-    /* The stones since: out of the sums first (each with the h it was counted with), then the
-     * shapes on their lines set from the keys as they are now, which is where one at a time
-     * would also end. */
-    for (ptrdiff_t k = first; k < count; k++)
-        count_cell(net, view, board->frames[k].cell, -1);
-    for (ptrdiff_t k = first; k < count; k++)
-        update_lines(net, board, board->frames[k].cell, view);
-    net->applied[view] = count;
+    return frame->cell * 4 + frame->colour;
 }
 
 void
-net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell)
+net_refresh_view(NetState *net, const Board *board, int view)
 {
-    for (int view = 0; view < 2; view++) {
-        if (board->frame_count >= net->applied[view])
-            continue; /* a move this view never took in */
-        update_lines(net, board, cell, view);
-        restore_cell(net, board, view, cell);
-        count_cell(net, view, cell, 1);
-        net->applied[view] = board->frame_count;
+    ptrdiff_t applied = net->applied[view], count = board->frame_count, same = net->agree[view];
+    int32_t *moves = net->moves[view];
+    const Frame *frames = board->frames;
+    while (same < applied && same < count && moves[same] == move_code(&frames[same]))
+        same++;
+    net->agree[view] = same;
+    if (same == applied && same == count)
+        return;
+    /* The view holds its first `same` moves then moves[same..applied) ("gone"), the board the
+     * same then frames[same..count) ("come"). A cell in both with one colour is unchanged. The
+     * cells that took a stone go out of the sums first (each with the h it was counted with),
+     * then the cells whose stone came off are read afresh from the keys and counted in, then the
+     * shapes on the lines of every changed cell are set from the keys as they are now: the
+     * state the position has, whatever the path to it. */
+    for (ptrdiff_t k = same; k < count; k++) {
+        int32_t cell = frames[k].cell;
+        ptrdiff_t g = same;
+        while (g < applied && moves[g] >> 2 != cell)
+            g++;
+        if (g == applied) /* an empty cell of the view's position */
+            count_cell(net, view, cell, -1);
     }
+    for (ptrdiff_t g = same; g < applied; g++) {
+        ptrdiff_t cell = moves[g] >> 2;
+        if (board->cells[cell] == 0) {
+            restore_cell(net, board, view, cell);
+            count_cell(net, view, cell, 1);
+        }
+    }
+    for (ptrdiff_t g = same; g < applied; g++) {
+        ptrdiff_t cell = moves[g] >> 2;
+        if (board->cells[cell] != (moves[g] & 3))
+            update_lines(net, board, cell, view);
+    }
+    for (ptrdiff_t k = same; k < count; k++) {
+        int32_t code = move_code(&frames[k]);
+        ptrdiff_t g = same;
+        while (g < applied && moves[g] != code)
+            g++;
+        if (g == applied) /* not the same stone on the same cell (a colour change was done above, no matter) */
+            update_lines(net, board, frames[k].cell, view);
+    }
+    for (ptrdiff_t k = same; k < count; k++)
+        moves[k] = move_code(&frames[k]);
+    net->applied[view] = net->agree[view] = count;
 }
 
 int
@@ -384,7 +412,9 @@ net_attach(Board *board, const NetWeights *weights)
     net->length = board->length;
     net->ids = calloc((size_t)2 * board->length * DIRECTIONS, sizeof(uint16_t));
     net->acc = aligned_zeroed(sizeof(int16_t) * 2 * board->length * NET_D, &net->acc_block);
-    if (net->ids == NULL || net->acc == NULL) {
+    net->moves[0] = malloc(sizeof(int32_t) * 2 * board->length); /* a move a cell at most */
+    net->moves[1] = net->moves[0] == NULL ? NULL : net->moves[0] + board->length;
+    if (net->ids == NULL || net->acc == NULL || net->moves[0] == NULL) {
         board->net = net;
         net_detach(board);
         return K_NO_MEMORY;
@@ -409,7 +439,9 @@ net_attach(Board *board, const NetWeights *weights)
             set_shape(net, 1, m, d, shape_id(weights, 1, key), board->cells[m] == 0);
         }
     }
-    net->applied[0] = net->applied[1] = board->frame_count;
+    for (ptrdiff_t k = 0; k < board->frame_count; k++)
+        net->moves[0][k] = net->moves[1][k] = move_code(&board->frames[k]);
+    net->applied[0] = net->applied[1] = net->agree[0] = net->agree[1] = board->frame_count;
     board->net = net;
     return K_OK;
 }
@@ -422,6 +454,7 @@ net_detach(Board *board)
         return;
     free(net->ids);
     free(net->acc_block);
+    free(net->moves[0]);
     free(net);
     board->net = NULL;
 }

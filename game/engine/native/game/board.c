@@ -1,7 +1,7 @@
 /* Board make/unmake: see board.h. The hot path of every search. */
 #include "board.h"
 
-#include "net.h" /* the network state a board may carry, which unmake keeps */
+#include "net.h" /* the network state a board may carry, which unmake tells of the frames left */
 
 #include <stdlib.h>
 #include <string.h>
@@ -288,7 +288,7 @@ board_unmake(Board *board)
         for (int k = 0; k < NEAR_COUNT; k++)
             board->near[board_wrap(board, i + board->near_offset[k])]--;
     if (board->net != NULL)
-        net_after_unmake(board->net, board, i);
+        net_after_unmake(board->net, board);
     return i;
 }
 

@@ -81,9 +81,9 @@ typedef struct {
     uint64_t *fours[3];
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
-    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make leaves
-     * it behind (a reader brings it up to date: net_refresh_view); unmake takes back a stone it had
-     * taken in. The board owns it (board_free detaches it). */
+    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make and
+     * unmake leave it behind (a reader brings it up to date: net_refresh_view); unmake only tells
+     * it how many frames are left (net_after_unmake). The board owns it (board_free detaches it). */
     struct NetState *net;
     Frame *frames;
     ptrdiff_t frame_count, frame_capacity;

@@ -95,6 +95,24 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
     assert len(seen_values) > 50  # the positions differ, and so do their values
 
 
+def test_a_first_layer_past_an_int32_still_equals_the_reference():
+    """Every empty cell at the largest h and W1 all large and positive: the layer's sums pass an
+    int32, which the kernel's one-pass layer (kept for weights that cannot) would wrap."""
+    net = quantized.FloatNet.random(np.random.default_rng(17))
+    net.embed[:] = 0.5
+    net.w1 = np.abs(net.w1) + 1.0
+    data = quantized.to_bytes(quantized.quantize(net))
+    reference = quantized.from_bytes(data)
+    assert int(np.abs(reference.w1.astype(np.int64)).sum(axis=1).min()) * 127 * 200 > 2**31  # past it
+    board = _board(data)
+    played: list[int] = []
+    for cell in (112, 113, 127, 97, 141, 80):
+        _assert_matches(board, played, reference)
+        board.make(_cell(board, cell), 1 + len(played) % 2)
+        played.append(cell)
+    _assert_matches(board, played, reference)
+
+
 def test_real_games_match_the_reference_at_every_ply_and_unwind_to_the_start():
     reference = quantized.from_bytes(WEIGHTS)
     games = unpack_columns(gzip.decompress(SEEDED_GAMES.read_bytes()))[:6]

@@ -239,6 +239,14 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
             net_free(weights);
             return fail(error, error_size, "an embedding is too large for the int16 sums (|e| > 8191)");
         }
+    weights->w1_narrow = 1;
+    for (size_t o = 0; o < h1; o++) {
+        int64_t row = 0;
+        for (size_t j = 0; j < d; j++)
+            row += weights->w1[o * d + j] < 0 ? -(int64_t)weights->w1[o * d + j] : weights->w1[o * d + j];
+        if (row * ACT_MAX * NET_MAX_SIZE * NET_MAX_SIZE > INT32_MAX)
+            weights->w1_narrow = 0;
+    }
     for (size_t k = 0; k < (size_t)p * d; k++)
         weights->p1_wide[k] = weights->p1[k];
     for (size_t o = 0; o < h2; o++)
@@ -467,18 +475,26 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
     const int16_t *pooled = net->pooled[view];
-    /* Layer 1: pooled (int16) x W1 (int16) over 32 can pass an int32, so the pooled sum is
-     * split into its high and low bytes (pooled = 256 high + low, low 0..255, high -128..127),
-     * whose dot products with a row each fit an int32: the row's sum is 256 high's + low's in
-     * an int64, the same number as summing the products in an int64. */
-    int16_t low[NET_D], high[NET_D];
-    for (int j = 0; j < NET_D; j++) {
-        low[j] = (int16_t)(pooled[j] & 0xFF);
-        high[j] = (int16_t)(pooled[j] >> 8);
-    }
+    /* Layer 1: pooled (int16, 0 to 127 a cell) x W1 (int16) over 32. Where a row's absolute sum
+     * times the largest pooled sum fits an int32 (w1_narrow: the shipped weights), so does every
+     * partial sum, and one pass gives the exact number. Else the pooled sum is split into its
+     * high and low bytes (pooled = 256 high + low, low 0..255, high -128..127), whose dot
+     * products with a row each fit an int32: the row's sum is 256 high's + low's in an int64,
+     * the same number as summing the products in an int64. */
     int32_t low_sums[NET_MAX_HIDDEN], high_sums[NET_MAX_HIDDEN], sums[NET_MAX_HIDDEN];
-    lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
-    lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
+    if (w->w1_narrow) {
+        lanes_dense(low_sums, pooled, w->w1, w->h1, NET_D);
+        for (int o = 0; o < w->h1; o++)
+            high_sums[o] = 0;
+    } else {
+        int16_t low[NET_D], high[NET_D];
+        for (int j = 0; j < NET_D; j++) {
+            low[j] = (int16_t)(pooled[j] & 0xFF);
+            high[j] = (int16_t)(pooled[j] >> 8);
+        }
+        lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
+        lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
+    }
     int16_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN]; /* zero past h1, h2 up to the padded rows' length */
     for (int o = w->h1; o < w->h1_wide; o++)
         a1[o] = 0;

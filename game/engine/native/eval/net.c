@@ -334,20 +334,32 @@ restore_cell(NetState *net, const Board *board, int view, ptrdiff_t cell)
         acc[j] = (int16_t)(e0[j] + e1[j] + e2[j] + e3[j]);
 }
 
-/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys. */
+/* Bring the shapes of the cells on the lines through `cell` up to date with the line keys
+ * (set_shape's steps, with the pooled sum and the linear term kept in locals meanwhile: no
+ * accumulator can alias them, so they stay in registers; every sum wraps or is exact alike). */
 static void
 update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
     const NetWeights *w = net->weights;
+    int16_t pooled[NET_D];
+    memcpy(pooled, net->pooled[view], sizeof pooled);
+    int64_t linear = 0;
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = wrapped(board, cell + board->offset[d][s]);
             if (board->cells[m] != 0)
                 continue; /* a wall, or a stone: its shapes are read afresh when it comes off */
-            set_shape(net, view, m, d, shape_id(w, view, keys[m]), 1);
+            uint16_t *ids = ids_of(net, view, m), id = shape_id(w, view, keys[m]), old = ids[d];
+            if (old == id)
+                continue;
+            ids[d] = id;
+            linear += (int64_t)w->linear[id] - w->linear[old];
+            lanes_move(acc_of(net, view, m), pooled, w->embed + (size_t)id * NET_D, w->embed + (size_t)old * NET_D);
         }
     }
+    memcpy(net->pooled[view], pooled, sizeof pooled);
+    net->linear[view] += linear;
 }
 
 /* A move as a view's list keeps it. */

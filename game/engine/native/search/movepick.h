@@ -31,9 +31,9 @@ int picker_all(MovePicker *picker, const Board *board, int side, const MoveHints
  * the pattern values, history added as there. */
 int picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
-/* Against his open three: our fours and the cells after which he has no open four to make.
- * Makes and unmakes on `board` (left as it was); returns how many, or a core error code. */
-int picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hints, const int64_t *history);
+/* Against his open three: our fours and the cells after which he has no open four to make
+ * (board_flex4_after: read, not played); returns how many, or a core error code. */
+int picker_defences(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
 /* The side's fours (a four with a three first, then by value), the table move first. */
 int picker_fours(MovePicker *picker, const Board *board, int side, ptrdiff_t tt_move);

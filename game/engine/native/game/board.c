@@ -72,6 +72,12 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
             board->reach = reach > board->reach ? reach : board->reach;
         }
     }
+    board->on_lines = calloc(2 * board->reach + 1, sizeof(uint8_t));
+    if (board->on_lines == NULL)
+        return K_NO_MEMORY;
+    for (int d = 0; d < DIRECTIONS; d++)
+        for (int s = 0; s < SLOTS; s++)
+            board->on_lines[board->offset[d][s] + board->reach] = 1;
     int k = 0;
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++)
@@ -120,6 +126,7 @@ board_free(Board *board)
     }
     free(board->frames);
     free(board->log);
+    free(board->on_lines);
     memset(board, 0, sizeof(*board));
 }
 
@@ -226,11 +233,19 @@ board_make_threat(Board *board, ptrdiff_t i, int colour)
 }
 
 int
-board_flex4_after(const Board *board, ptrdiff_t i, int colour)
+board_flex4_left(const Board *board, ptrdiff_t i, int colour)
 {
     int other = 3 - colour, half_shift = other == BLACK ? 0 : 16, pattern_shift = other == BLACK ? 0 : 4;
     const int32_t *other_cells = board->tables->cells[other], *other_packed = board->packed[other];
-    int count = board->class_count[other][C_FLEX4] - ((other_packed[i] & 15) == C_FLEX4);
+    int count = board->class_count[other][C_FLEX4];
+    /* His open-four points are in his set of fours: one off i's lines keeps its class. */
+    for (ptrdiff_t m = next_four(board, other, 0); m >= 0; m = next_four(board, other, m + 1)) {
+        ptrdiff_t apart = m - i;
+        if ((other_packed[m] & 15) == C_FLEX4 && m != i &&
+            (apart > board->reach || apart < -board->reach || !board->on_lines[apart + board->reach]))
+            return 1;
+    }
+    count -= (other_packed[i] & 15) == C_FLEX4;
     /* As make_move: each empty cell on i's lines changes its pattern in that line's direction only. */
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
@@ -247,7 +262,7 @@ board_flex4_after(const Board *board, ptrdiff_t i, int colour)
             count += ((other_cells[half] & 15) == C_FLEX4) - ((other_packed[m] & 15) == C_FLEX4);
         }
     }
-    return count;
+    return count > 0;
 }
 
 ptrdiff_t

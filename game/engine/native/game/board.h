@@ -66,6 +66,7 @@ typedef struct {
     int shift[DIRECTIONS][SLOTS];
     ptrdiff_t near_offset[NEAR_COUNT];
     ptrdiff_t reach; /* the farthest any update goes from the played cell */
+    uint8_t *on_lines; /* [offset + reach]: 1 where a cell that far from a played cell is on its lines (the 32 make updates) */
     int8_t *cells;
     uint32_t *keys[DIRECTIONS];
     uint32_t *comb;
@@ -107,10 +108,12 @@ int board_make(Board *board, ptrdiff_t i, int colour);
 /* board_make for the threat searches, which never read the near counts (only move ordering
  * does): the same, without counting the cell's neighbours. */
 int board_make_threat(Board *board, ptrdiff_t i, int colour);
-/* How many empty cells the other colour (3 - colour) would have of class C_FLEX4 once `colour`
- * played the empty cell i: the count board_make would leave, read off the lines through i
- * without making the move (a defence test asks it of every candidate). K_BAD_KEY as board_make. */
-int board_flex4_after(const Board *board, ptrdiff_t i, int colour);
+/* Whether the other colour (3 - colour) would still have an empty cell of class C_FLEX4 once
+ * `colour` played the empty cell i (1 or 0): what board_make would leave, read without making
+ * the move (a defence test asks it of every candidate). First a glance for one of his open-four
+ * points off i's lines, which the move cannot change; else the lines through i are read.
+ * K_BAD_KEY as board_make when it reads them. */
+int board_flex4_left(const Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
 

@@ -90,10 +90,10 @@ picker_defences(MovePicker *picker, const Board *board, int side, const MoveHint
                  * it does when, after it, he has no open four left to make. */
                 if (his < C_BLOCK4)
                     continue;
-                int stays = board_flex4_after(board, m, side);
+                int stays = board_flex4_left(board, m, side);
                 if (stays < 0)
                     return stays;
-                if (stays > 0)
+                if (stays)
                     continue;
             }
             add(picker, cell_score(board, side, m, hints, history), m);

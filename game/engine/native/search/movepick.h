@@ -32,7 +32,7 @@ int picker_all(MovePicker *picker, const Board *board, int side, const MoveHints
 int picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
 /* Against his open three: our fours and the cells after which he has no open four to make
- * (board_flex4_after: read, not played); returns how many, or a core error code. */
+ * (board_flex4_left: read, not played); returns how many, or a core error code. */
 int picker_defences(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history);
 
 /* The side's fours (a four with a three first, then by value), the table move first. */

@@ -337,8 +337,8 @@ restore_cell(NetState *net, const Board *board, int view, ptrdiff_t cell)
 /* Bring the shapes of the cells on the lines through `cell` up to date with the line keys
  * (set_shape's steps, with the pooled sum and the linear term kept in locals meanwhile: no
  * accumulator can alias them, so they stay in registers; every sum wraps or is exact alike). */
-static void
-update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
+static inline void
+update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int may_wrap)
 {
     const NetWeights *w = net->weights;
     int16_t pooled[NET_D];
@@ -347,7 +347,7 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         for (int s = 0; s < SLOTS; s++) {
-            ptrdiff_t m = wrapped(board, cell + board->offset[d][s]);
+            ptrdiff_t m = may_wrap ? wrapped(board, cell + board->offset[d][s]) : cell + board->offset[d][s];
             if (board->cells[m] != 0)
                 continue; /* a wall, or a stone: its shapes are read afresh when it comes off */
             uint16_t *ids = ids_of(net, view, m), id = shape_id(w, view, keys[m]), old = ids[d];
@@ -360,6 +360,17 @@ update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
     }
     memcpy(net->pooled[view], pooled, sizeof pooled);
     net->linear[view] += linear;
+}
+
+/* update_lines_of, with the wrap (board.h: board_wrap) only where a line can reach back past
+ * the array's start. */
+static void
+update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
+{
+    if (cell >= board->reach)
+        update_lines_of(net, board, cell, view, 0);
+    else
+        update_lines_of(net, board, cell, view, 1);
 }
 
 /* A move as a view's list keeps it. */

@@ -150,8 +150,24 @@ grow(void **buffer, ptrdiff_t *capacity, ptrdiff_t needed, size_t item)
     return K_OK;
 }
 
-static inline int
-make_move(Board *board, ptrdiff_t i, int colour, int count_near)
+/* Forced inline, so that each caller's constant arguments give a copy of its own. */
+#if defined(_MSC_VER)
+#define BOARD_INLINE static __forceinline
+#else
+#define BOARD_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* The cell `offset` away from i, wrapped as board_wrap does only when `may_wrap`: a cell at
+ * least `reach` into the array never needs it, and most do not (only the first row's first
+ * cells reach back past the array's start). */
+BOARD_INLINE ptrdiff_t
+line_cell(const Board *board, ptrdiff_t i, ptrdiff_t offset, int may_wrap)
+{
+    return may_wrap ? board_wrap(board, i + offset) : i + offset;
+}
+
+BOARD_INLINE int
+make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
 {
     if (grow((void **)&board->frames, &board->frame_capacity, board->frame_count + 1, sizeof(Frame)) < 0 ||
         grow((void **)&board->log, &board->log_capacity, board->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
@@ -182,7 +198,7 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
         uint32_t mask = board->mask[d];
         int black_shift = 4 * d, white_shift = 16 + 4 * d;
         for (int s = 0; s < SLOTS; s++) {
-            ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
+            ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
             uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
             if (key >= TABLE_SIZE)
                 return K_BAD_KEY;
@@ -216,24 +232,24 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
     }
     if (count_near)
         for (int k = 0; k < NEAR_COUNT; k++)
-            board->near[board_wrap(board, i + board->near_offset[k])]++;
+            board->near[line_cell(board, i, board->near_offset[k], may_wrap)]++;
     return K_OK;
 }
 
 int
 board_make(Board *board, ptrdiff_t i, int colour)
 {
-    return make_move(board, i, colour, 1);
+    return i >= board->reach ? make_move(board, i, colour, 1, 0) : make_move(board, i, colour, 1, 1);
 }
 
 int
 board_make_threat(Board *board, ptrdiff_t i, int colour)
 {
-    return make_move(board, i, colour, 0);
+    return i >= board->reach ? make_move(board, i, colour, 0, 0) : make_move(board, i, colour, 0, 1);
 }
 
-int
-board_flex4_left(const Board *board, ptrdiff_t i, int colour)
+BOARD_INLINE int
+flex4_left(const Board *board, ptrdiff_t i, int colour, int may_wrap)
 {
     int other = 3 - colour, half_shift = other == BLACK ? 0 : 16, pattern_shift = other == BLACK ? 0 : 4;
     const int32_t *other_cells = board->tables->cells[other], *other_packed = board->packed[other];
@@ -251,7 +267,7 @@ board_flex4_left(const Board *board, ptrdiff_t i, int colour)
         const uint32_t *keys = board->keys[d];
         uint32_t keep = ~(15u << (4 * d));
         for (int s = 0; s < SLOTS; s++) {
-            ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
+            ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
             uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
             if (key >= TABLE_SIZE)
                 return K_BAD_KEY;
@@ -265,6 +281,22 @@ board_flex4_left(const Board *board, ptrdiff_t i, int colour)
     return count > 0;
 }
 
+int
+board_flex4_left(const Board *board, ptrdiff_t i, int colour)
+{
+    return i >= board->reach ? flex4_left(board, i, colour, 0) : flex4_left(board, i, colour, 1);
+}
+
+BOARD_INLINE void
+take_keys_back(Board *board, ptrdiff_t i, int colour, int may_wrap)
+{
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = board->keys[d];
+        for (int s = 0; s < SLOTS; s++)
+            keys[line_cell(board, i, board->offset[d][s], may_wrap)] -= (uint32_t)colour << board->shift[d][s];
+    }
+}
+
 ptrdiff_t
 board_unmake(Board *board)
 {
@@ -273,11 +305,10 @@ board_unmake(Board *board)
     int colour = frame->colour;
     board->cells[i] = 0;
     board->hash ^= board->zobrist[colour][i];
-    for (int d = 0; d < DIRECTIONS; d++) {
-        uint32_t *keys = board->keys[d];
-        for (int s = 0; s < SLOTS; s++)
-            keys[board_wrap(board, i + board->offset[d][s])] -= (uint32_t)colour << board->shift[d][s];
-    }
+    if (i >= board->reach)
+        take_keys_back(board, i, colour, 0);
+    else
+        take_keys_back(board, i, colour, 1);
     for (ptrdiff_t k = board->log_count - 1; k >= frame->log_start; k--) {
         const Change *change = &board->log[k];
         ptrdiff_t m = (ptrdiff_t)change->cell;
@@ -301,7 +332,7 @@ board_unmake(Board *board)
     board->total[2] = frame->total[2];
     if (frame->counted_near)
         for (int k = 0; k < NEAR_COUNT; k++)
-            board->near[board_wrap(board, i + board->near_offset[k])]--;
+            board->near[line_cell(board, i, board->near_offset[k], i < board->reach)]--;
     if (board->net != NULL)
         net_after_unmake(board->net, board);
     return i;

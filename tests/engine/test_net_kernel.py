@@ -95,15 +95,22 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
     assert len(seen_values) > 50  # the positions differ, and so do their values
 
 
-def test_a_first_layer_past_an_int32_still_equals_the_reference():
-    """Every empty cell at the largest h and W1 all large and positive: the layer's sums pass an
-    int32, which the kernel's one-pass layer (kept for weights that cannot) would wrap."""
+@pytest.mark.parametrize("past", ["w1", "b1", "b2"])
+def test_a_value_head_past_an_int32_still_equals_the_reference(past):
+    """Weights whose value-head sums pass an int32, which the kernel's int32 path (kept for the
+    weights that cannot) would wrap: every empty cell at the largest h with W1 all large and
+    positive, or biases of layer 1 or 2 next to the int32 limit."""
     net = quantized.FloatNet.random(np.random.default_rng(17))
-    net.embed[:] = 0.5
-    net.w1 = np.abs(net.w1) + 1.0
+    limit = (2**31 - 11) / quantized.BIAS
+    if past == "w1":
+        net.embed[:] = 0.5
+        net.w1 = np.abs(net.w1) + 1.0
+    else:
+        getattr(net, past)[:] = np.where(np.arange(32) % 2, limit, -limit)
     data = quantized.to_bytes(quantized.quantize(net))
     reference = quantized.from_bytes(data)
-    assert int(np.abs(reference.w1.astype(np.int64)).sum(axis=1).min()) * 127 * 200 > 2**31  # past it
+    if past == "w1":
+        assert int(np.abs(reference.w1.astype(np.int64)).sum(axis=1).min()) * 127 * 200 > 2**31  # past it
     board = _board(data)
     played: list[int] = []
     for cell in (112, 113, 127, 97, 141, 80):

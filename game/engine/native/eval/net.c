@@ -15,6 +15,7 @@
 #define EMBED_LIMIT 8191 /* four embeddings of at most this fit an int16 accumulator */
 #define POOL_SHIFT 5
 #define LAYER_SHIFT 6
+#define BIAS_NARROW (1 << 30) /* a bias of layer 1 or 2 up to this, beside a sum of at most 2^26, fits an int32 */
 
 /* x / 2^bits rounded to nearest, halves up: quantized._shift. (An arithmetic right shift, as
  * every compiler we build with does for a negative signed number.) */
@@ -239,14 +240,20 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
             net_free(weights);
             return fail(error, error_size, "an embedding is too large for the int16 sums (|e| > 8191)");
         }
-    weights->w1_narrow = 1;
+    /* net_value_raw's int32 path: a row of W1 times the largest pooled sum (127 a cell), with
+     * the rounding's half, and a bias of layer 1 or 2 beside a shifted sum, all fit an int32. */
+    weights->narrow = 1;
     for (size_t o = 0; o < h1; o++) {
         int64_t row = 0;
         for (size_t j = 0; j < d; j++)
             row += weights->w1[o * d + j] < 0 ? -(int64_t)weights->w1[o * d + j] : weights->w1[o * d + j];
-        if (row * ACT_MAX * NET_MAX_SIZE * NET_MAX_SIZE > INT32_MAX)
-            weights->w1_narrow = 0;
+        if (row * ACT_MAX * NET_MAX_SIZE * NET_MAX_SIZE + (1 << (POOL_SHIFT + W1_SHIFT_MAX)) > INT32_MAX ||
+            weights->b1[o] > BIAS_NARROW || weights->b1[o] < -BIAS_NARROW)
+            weights->narrow = 0;
     }
+    for (size_t o = 0; o < h2; o++)
+        if (weights->b2[o] > BIAS_NARROW || weights->b2[o] < -BIAS_NARROW)
+            weights->narrow = 0;
     for (size_t k = 0; k < (size_t)p * d; k++)
         weights->p1_wide[k] = weights->p1[k];
     for (size_t o = 0; o < h2; o++)
@@ -498,35 +505,41 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
     const int16_t *pooled = net->pooled[view];
-    /* Layer 1: pooled (int16, 0 to 127 a cell) x W1 (int16) over 32. Where a row's absolute sum
-     * times the largest pooled sum fits an int32 (w1_narrow: the shipped weights), so does every
-     * partial sum, and one pass gives the exact number. Else the pooled sum is split into its
-     * high and low bytes (pooled = 256 high + low, low 0..255, high -128..127), whose dot
-     * products with a row each fit an int32: the row's sum is 256 high's + low's in an int64,
-     * the same number as summing the products in an int64. */
-    int32_t low_sums[NET_MAX_HIDDEN], high_sums[NET_MAX_HIDDEN], sums[NET_MAX_HIDDEN];
-    if (w->w1_narrow) {
-        lanes_dense(low_sums, pooled, w->w1, w->h1, NET_D);
-        for (int o = 0; o < w->h1; o++)
-            high_sums[o] = 0;
+    /* Layer 1: pooled (int16, 0 to 127 a cell) x W1 (int16) over 32. With narrow weights
+     * (net_load: the shipped ones) every partial sum of a row fits an int32, and so does every
+     * step of the activations after (a shifted sum is at most 2^26, a bias at most 2^30): one
+     * pass, then int32 arithmetic (which the compiler vectorizes), the same numbers as int64.
+     * Else the pooled sum is split into its high and low bytes (pooled = 256 high + low, low
+     * 0..255, high -128..127), whose dot products with a row each fit an int32: the row's sum
+     * is 256 high's + low's in an int64, the same number as summing the products in an int64. */
+    int32_t sums[NET_MAX_HIDDEN];
+    int16_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN]; /* zero past h1, h2 up to the padded rows' length */
+    for (int o = w->h1; o < w->h1_wide; o++)
+        a1[o] = 0;
+    for (int o = w->h2; o < w->h2_wide; o++)
+        a2[o] = 0;
+    if (w->narrow) {
+        lanes_dense(sums, pooled, w->w1, w->h1, NET_D);
+        int shift = POOL_SHIFT + w->w1_shift;
+        int32_t half = (int32_t)1 << (shift - 1);
+        for (int o = 0; o < w->h1; o++) {
+            int32_t x = (((sums[o] + half) >> shift) + w->b1[o] + (1 << (LAYER_SHIFT - 1))) >> LAYER_SHIFT;
+            a1[o] = (int16_t)(x < 0 ? 0 : x > ACT_MAX ? ACT_MAX : x);
+        }
     } else {
         int16_t low[NET_D], high[NET_D];
         for (int j = 0; j < NET_D; j++) {
             low[j] = (int16_t)(pooled[j] & 0xFF);
             high[j] = (int16_t)(pooled[j] >> 8);
         }
-        lanes_dense(low_sums, low, w->w1, w->h1, NET_D);
+        int32_t high_sums[NET_MAX_HIDDEN];
+        lanes_dense(sums, low, w->w1, w->h1, NET_D);
         lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
-    }
-    int16_t a1[NET_MAX_HIDDEN], a2[NET_MAX_HIDDEN]; /* zero past h1, h2 up to the padded rows' length */
-    for (int o = w->h1; o < w->h1_wide; o++)
-        a1[o] = 0;
-    for (int o = w->h2; o < w->h2_wide; o++)
-        a2[o] = 0;
-    for (int o = 0; o < w->h1; o++) {
-        int64_t sum = (int64_t)high_sums[o] * 256 + low_sums[o];
-        a1[o] = (int16_t)clamp_act(
-            rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
+        for (int o = 0; o < w->h1; o++) {
+            int64_t sum = (int64_t)high_sums[o] * 256 + sums[o];
+            a1[o] = (int16_t)clamp_act(
+                rounded_shift(rounded_shift(sum, POOL_SHIFT + w->w1_shift) + w->b1[o], LAYER_SHIFT));
+        }
     }
     /* At most 64 x 127 x 128 a sum. The shipped width (32) is spelt out, so that its loops
      * have a constant length. */
@@ -534,8 +547,14 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
         lanes_dense(sums, a1, w->w2_wide, w->h2, NET_D);
     else
         lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide);
-    for (int o = 0; o < w->h2; o++)
-        a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
+    if (w->narrow)
+        for (int o = 0; o < w->h2; o++) {
+            int32_t x = (sums[o] + w->b2[o] + (1 << (LAYER_SHIFT - 1))) >> LAYER_SHIFT;
+            a2[o] = (int16_t)(x < 0 ? 0 : x > ACT_MAX ? ACT_MAX : x);
+        }
+    else
+        for (int o = 0; o < w->h2; o++)
+            a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
     if (w->h2_wide == NET_D)
         lanes_dense(sums, a2, w->w3_wide, 3, NET_D);
     else

@@ -38,7 +38,7 @@ typedef struct NetWeights {
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
-    int w1_narrow;   /* every row of W1 times the largest pooled sum (127 a cell) fits an int32: one pass, not two */
+    int narrow;      /* the value head's sums fit an int32 (net.c: net_load checks W1's rows and the biases) */
     int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
     /* A board line key (board.h, black = 1) -> its shape id for a view (0: black to move, 1: white),
      * in three small tables rather than one of 65536 (which the nearer caches do not keep):

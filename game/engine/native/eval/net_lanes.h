@@ -124,7 +124,7 @@ lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int s
 /* sums[k] = x . rows[k] for the `count` rows of `width` int16 (`width` a multiple of 8), where
  * every product, every two products' sum and every row's sum fit an int32 (the callers: x at
  * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most, or a
- * pooled sum against rows of W1 whose absolute sums net_load found small enough), so
+ * pooled sum against rows of W1 whose absolute sums net_load found small enough: narrow), so
  * any order of adding gives the same number. The vector bodies take four rows at a time, then
  * one at a time; the plain loop takes them all in a plain build. */
 static inline void

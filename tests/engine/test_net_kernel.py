@@ -30,6 +30,7 @@ pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is n
 
 WEIGHTS = NET_PATH.read_bytes()
 SEEDED_GAMES = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
+MIDDLEGAMES = ROOT / "benchmarks" / "data" / "middlegames.txt"
 
 
 def _random_weights(seed: int, **sizes: int) -> bytes:
@@ -205,6 +206,46 @@ def test_moves_taken_back_and_made_again_between_reads_leave_the_network_as_buil
         board.unmake()
         stones.pop()
     assert board.kernel.net_value(1) == _board(data).kernel.net_value(1)
+
+
+LANES_SEARCHES = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from game.engine import Level, Limit, Position, search
+from game.engine.backend.native import NET
+from game.rules import Board, Rule
+print(NET.lanes())
+lines = [line.split("#", 1)[0].split() for line in open(sys.argv[2], encoding="utf-8")]
+for tokens in [tokens for tokens in lines if tokens][:6]:
+    board = Board(15, Rule.FREESTYLE)
+    for token in tokens:
+        board.push(tuple(int(n) for n in token.split(",")))
+    result = search(Position.from_board(board), Limit(nodes=20000), Level.MASTER, seed=0)
+    print(result.move, result.score, result.nodes)
+"""
+
+
+@kernel_in_use
+def test_the_network_evaluation_searches_alike_in_the_sse2_and_the_avx2_lanes():
+    """Loaded with GOMOKU_NET_NO_AVX2, the weights take the SSE2 lanes (the AVX2 ones otherwise,
+    where the CPU has them): fixed-node searches with the network as the evaluation find the
+    same moves, scores and node counts either way."""
+    import os
+    import subprocess
+
+    answers = {}
+    for switch in ("", "1"):
+        env = {**os.environ, "GOMOKU_NET_NO_AVX2": switch, "GOMOKU_PURE_PYTHON": "",
+               "GOMOKU_ENGINE_FEATURES": "keep_table,node_vcf,counter,aspiration,vcf_cap,net_eval"}
+        if not switch:
+            del env["GOMOKU_NET_NO_AVX2"]
+        done = subprocess.run([sys.executable, "-S", "-c", LANES_SEARCHES, str(ROOT), str(MIDDLEGAMES)],
+                              capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stderr
+        answers[switch] = done.stdout.splitlines()
+    default, narrow = answers[""], answers["1"]
+    assert narrow[0] != "avx2" and (default[0] == "avx2" or default[0] == narrow[0]), (default[0], narrow[0])
+    assert len(default) == 7 and default[1:] == narrow[1:]
 
 
 def test_a_threat_search_leaves_the_network_as_it_was():

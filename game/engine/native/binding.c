@@ -21,7 +21,7 @@
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
 #define KERNEL_API_VERSION 20 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate;
-                                 * 20: Kernel.flex4_left */
+                                 * 20: Kernel.flex4_left, Net.lanes */
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -175,7 +175,17 @@ Net_dealloc(NetObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyMethodDef Net_methods[] = {{NULL, NULL, 0, NULL}};
+static PyObject *
+Net_lanes(NetObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyUnicode_FromString(net_lanes_name(&self->weights));
+}
+
+static PyMethodDef Net_methods[] = {
+    {"lanes", (PyCFunction)Net_lanes, METH_NOARGS,
+     PyDoc_STR("lanes() -> the vector lanes these weights run in: 'avx2', 'sse2', 'neon' or 'plain' (chosen at load)")},
+    {NULL, NULL, 0, NULL},
+};
 
 static PyTypeObject NetType = MODULE_TYPE(Net, "Net(data): the learned network's weights read from a file's "
                                           "bytes (build_scripts/nettrain/quantized.py); ValueError says why a file "

@@ -25,6 +25,22 @@ rounded_shift(int64_t x, int bits)
     return (x + ((int64_t)1 << (bits - 1))) >> bits;
 }
 
+/* Forced inline, so that each caller's constant arguments give a copy of its own. */
+#if defined(_MSC_VER)
+#define NET_INLINE static __forceinline
+#else
+#define NET_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* The lanes a loop takes: `wide` (a constant in each copy) picks AVX2's where built. */
+#ifdef NET_AVX2
+#define LANES_MOVE(wide, ...) ((wide) ? lanes_move_avx2(__VA_ARGS__) : lanes_move(__VA_ARGS__))
+#define LANES_DENSE(wide, ...) ((wide) ? lanes_dense_avx2(__VA_ARGS__) : lanes_dense(__VA_ARGS__))
+#else
+#define LANES_MOVE(wide, ...) lanes_move(__VA_ARGS__)
+#define LANES_DENSE(wide, ...) lanes_dense(__VA_ARGS__)
+#endif
+
 /* A cache line: the embedding rows and accumulators (NET_D int16, 64 bytes) are aligned to it,
  * so that each takes one line and not two. */
 #define LINE_BYTES 64
@@ -254,6 +270,9 @@ net_load(NetWeights *weights, const uint8_t *data, size_t size, char *error, siz
     for (size_t o = 0; o < h2; o++)
         if (weights->b2[o] > BIAS_NARROW || weights->b2[o] < -BIAS_NARROW)
             weights->narrow = 0;
+#ifdef NET_AVX2
+    weights->avx2 = net_lanes_avx2_usable() && getenv("GOMOKU_NET_NO_AVX2") == NULL;
+#endif
     for (size_t k = 0; k < (size_t)p * d; k++)
         weights->p1_wide[k] = weights->p1[k];
     for (size_t o = 0; o < h2; o++)
@@ -344,9 +363,10 @@ restore_cell(NetState *net, const Board *board, int view, ptrdiff_t cell)
 /* Bring the shapes of the cells on the lines through `cell` up to date with the line keys
  * (set_shape's steps, with the pooled sum and the linear term kept in locals meanwhile: no
  * accumulator can alias them, so they stay in registers; every sum wraps or is exact alike). */
-static inline void
-update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int may_wrap)
+NET_INLINE void
+update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int may_wrap, int wide)
 {
+    (void)wide; /* (a build without AVX2 lanes) */
     const NetWeights *w = net->weights;
     int16_t pooled[NET_D];
     memcpy(pooled, net->pooled[view], sizeof pooled);
@@ -362,22 +382,39 @@ update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int
                 continue;
             ids[d] = id;
             linear += (int64_t)w->linear[id] - w->linear[old];
-            lanes_move(acc_of(net, view, m), pooled, w->embed + (size_t)id * NET_D, w->embed + (size_t)old * NET_D);
+            LANES_MOVE(wide, acc_of(net, view, m), pooled, w->embed + (size_t)id * NET_D, w->embed + (size_t)old * NET_D);
         }
     }
     memcpy(net->pooled[view], pooled, sizeof pooled);
     net->linear[view] += linear;
 }
 
+#ifdef NET_AVX2
+NET_AVX2_TARGET static void
+update_lines_avx2(NetState *net, const Board *board, ptrdiff_t cell, int view)
+{
+    if (cell >= board->reach)
+        update_lines_of(net, board, cell, view, 0, 1);
+    else
+        update_lines_of(net, board, cell, view, 1, 1);
+}
+#endif
+
 /* update_lines_of, with the wrap (board.h: board_wrap) only where a line can reach back past
- * the array's start. */
+ * the array's start, and in AVX2 where the weights were loaded for it. */
 static void
 update_lines(NetState *net, const Board *board, ptrdiff_t cell, int view)
 {
+#ifdef NET_AVX2
+    if (net->weights->avx2) {
+        update_lines_avx2(net, board, cell, view);
+        return;
+    }
+#endif
     if (cell >= board->reach)
-        update_lines_of(net, board, cell, view, 0);
+        update_lines_of(net, board, cell, view, 0, 0);
     else
-        update_lines_of(net, board, cell, view, 1);
+        update_lines_of(net, board, cell, view, 1, 0);
 }
 
 /* A move as a view's list keeps it. */
@@ -499,9 +536,10 @@ net_detach(Board *board)
 
 /* ---- The heads ---- */
 
-void
-net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
+NET_INLINE void
+value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear, int wide)
 {
+    (void)wide; /* (a build without AVX2 lanes) */
     const NetWeights *w = net->weights;
     int view = side == BLACK ? 0 : 1;
     const int16_t *pooled = net->pooled[view];
@@ -519,7 +557,7 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     for (int o = w->h2; o < w->h2_wide; o++)
         a2[o] = 0;
     if (w->narrow) {
-        lanes_dense(sums, pooled, w->w1, w->h1, NET_D);
+        LANES_DENSE(wide, sums, pooled, w->w1, w->h1, NET_D);
         int shift = POOL_SHIFT + w->w1_shift;
         int32_t half = (int32_t)1 << (shift - 1);
         for (int o = 0; o < w->h1; o++) {
@@ -533,8 +571,8 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
             high[j] = (int16_t)(pooled[j] >> 8);
         }
         int32_t high_sums[NET_MAX_HIDDEN];
-        lanes_dense(sums, low, w->w1, w->h1, NET_D);
-        lanes_dense(high_sums, high, w->w1, w->h1, NET_D);
+        LANES_DENSE(wide, sums, low, w->w1, w->h1, NET_D);
+        LANES_DENSE(wide, high_sums, high, w->w1, w->h1, NET_D);
         for (int o = 0; o < w->h1; o++) {
             int64_t sum = (int64_t)high_sums[o] * 256 + sums[o];
             a1[o] = (int16_t)clamp_act(
@@ -544,9 +582,9 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
     /* At most 64 x 127 x 128 a sum. The shipped width (32) is spelt out, so that its loops
      * have a constant length. */
     if (w->h1_wide == NET_D)
-        lanes_dense(sums, a1, w->w2_wide, w->h2, NET_D);
+        LANES_DENSE(wide, sums, a1, w->w2_wide, w->h2, NET_D);
     else
-        lanes_dense(sums, a1, w->w2_wide, w->h2, w->h1_wide);
+        LANES_DENSE(wide, sums, a1, w->w2_wide, w->h2, w->h1_wide);
     if (w->narrow)
         for (int o = 0; o < w->h2; o++) {
             int32_t x = (sums[o] + w->b2[o] + (1 << (LAYER_SHIFT - 1))) >> LAYER_SHIFT;
@@ -556,12 +594,43 @@ net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
         for (int o = 0; o < w->h2; o++)
             a2[o] = (int16_t)clamp_act(rounded_shift((int64_t)sums[o] + w->b2[o], LAYER_SHIFT));
     if (w->h2_wide == NET_D)
-        lanes_dense(sums, a2, w->w3_wide, 3, NET_D);
+        LANES_DENSE(wide, sums, a2, w->w3_wide, 3, NET_D);
     else
-        lanes_dense(sums, a2, w->w3_wide, 3, w->h2_wide);
+        LANES_DENSE(wide, sums, a2, w->w3_wide, 3, w->h2_wide);
     for (int k = 0; k < 3; k++)
         raw[k] = (int64_t)sums[k] + w->b3[k];
     *linear = net->linear[view];
+}
+
+#ifdef NET_AVX2
+NET_AVX2_TARGET static void
+value_raw_avx2(const NetState *net, int side, int64_t raw[3], int64_t *linear)
+{
+    value_raw(net, side, raw, linear, 1);
+}
+#endif
+
+const char *
+net_lanes_name(const NetWeights *weights)
+{
+#ifdef NET_AVX2
+    if (weights->avx2)
+        return "avx2";
+#endif
+    (void)weights;
+    return NET_LANES;
+}
+
+void
+net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear)
+{
+#ifdef NET_AVX2
+    if (net->weights->avx2) {
+        value_raw_avx2(net, side, raw, linear);
+        return;
+    }
+#endif
+    value_raw(net, side, raw, linear, 0);
 }
 
 void

@@ -39,6 +39,8 @@ typedef struct NetWeights {
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
     int narrow;      /* the value head's sums fit an int32 (net.c: net_load checks W1's rows and the biases) */
+    int avx2;        /* the hottest loops take net_lanes.h's AVX2 lanes: built, the CPU has them, and the
+                      * environment does not say GOMOKU_NET_NO_AVX2 (read when the file is loaded) */
     int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
     /* A board line key (board.h, black = 1) -> its shape id for a view (0: black to move, 1: white),
      * in three small tables rather than one of 65536 (which the nearer caches do not keep):
@@ -101,6 +103,8 @@ net_after_unmake(NetState *net, const Board *board)
 void net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear);
 /* The same as floating logits (int_forward's doubles, to the last bit). */
 void net_value(const NetState *net, int side, double logits[3]);
+/* The lanes `weights` run their hottest loops in: "avx2", or net_lanes.h's NET_LANES. */
+const char *net_lanes_name(const NetWeights *weights);
 /* The policy logit of the empty cell `cell` for `side` to move, times NET_BIAS. */
 int64_t net_policy_raw(const NetState *net, int side, ptrdiff_t cell);
 

@@ -373,6 +373,7 @@ update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int
     int64_t linear = 0;
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
+        UNROLL_SLOTS
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = may_wrap ? wrapped(board, cell + board->offset[d][s]) : cell + board->offset[d][s];
             if (board->cells[m] != 0)

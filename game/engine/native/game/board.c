@@ -67,7 +67,7 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
         board->mask[d] = ~((15u << (4 * d)) | (15u << (16 + 4 * d)));
         for (int s = 0; s < SLOTS; s++) {
             board->offset[d][s] = slot_offsets[s] * steps[d];
-            board->shift[d][s] = 2 * (7 - s); /* the stone's slot, seen from the cell */
+            board->shift[d][s] = SLOT_SHIFT(s);
             ptrdiff_t reach = board->offset[d][s] < 0 ? -board->offset[d][s] : board->offset[d][s];
             board->reach = reach > board->reach ? reach : board->reach;
         }
@@ -197,9 +197,10 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
         uint32_t *keys = board->keys[d];
         uint32_t mask = board->mask[d];
         int black_shift = 4 * d, white_shift = 16 + 4 * d;
+        UNROLL_SLOTS
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
-            uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
+            uint32_t key = keys[m] + ((uint32_t)colour << SLOT_SHIFT(s));
             if (key >= TABLE_SIZE)
                 return K_BAD_KEY;
             keys[m] = key;
@@ -266,9 +267,10 @@ flex4_left(const Board *board, ptrdiff_t i, int colour, int may_wrap)
     for (int d = 0; d < DIRECTIONS; d++) {
         const uint32_t *keys = board->keys[d];
         uint32_t keep = ~(15u << (4 * d));
+        UNROLL_SLOTS
         for (int s = 0; s < SLOTS; s++) {
             ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
-            uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
+            uint32_t key = keys[m] + ((uint32_t)colour << SLOT_SHIFT(s));
             if (key >= TABLE_SIZE)
                 return K_BAD_KEY;
             if (board->cells[m] != 0)
@@ -292,8 +294,9 @@ take_keys_back(Board *board, ptrdiff_t i, int colour, int may_wrap)
 {
     for (int d = 0; d < DIRECTIONS; d++) {
         uint32_t *keys = board->keys[d];
+        UNROLL_SLOTS
         for (int s = 0; s < SLOTS; s++)
-            keys[line_cell(board, i, board->offset[d][s], may_wrap)] -= (uint32_t)colour << board->shift[d][s];
+            keys[line_cell(board, i, board->offset[d][s], may_wrap)] -= (uint32_t)colour << SLOT_SHIFT(s);
     }
 }
 

@@ -92,6 +92,19 @@ typedef struct {
     ptrdiff_t log_count, log_capacity;
 } Board;
 
+/* A stone's shift in the key of a cell on its line, for the cell's slot s (0..3: the stone is
+ * four to one cells before it, 4..7: one to four after): Board.shift's numbers, as constants. */
+#define SLOT_SHIFT(s) (2 * (7 - (s)))
+/* Before a loop over a line's eight slots: unrolled where the compiler takes the hint, so that
+ * SLOT_SHIFT is a constant in each copy (GCC and clang; elsewhere a plain loop). */
+#if defined(__clang__)
+#define UNROLL_SLOTS _Pragma("unroll 8")
+#elif defined(__GNUC__)
+#define UNROLL_SLOTS _Pragma("GCC unroll 8")
+#else
+#define UNROLL_SLOTS
+#endif
+
 #define PAD 4 /* wall rows and columns around the board, as in state.py */
 #define WALL 3
 

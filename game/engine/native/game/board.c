@@ -312,17 +312,20 @@ board_unmake(Board *board)
         take_keys_back(board, i, colour, 0);
     else
         take_keys_back(board, i, colour, 1);
-    for (ptrdiff_t k = board->log_count - 1; k >= frame->log_start; k--) {
-        const Change *change = &board->log[k];
+    int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
+    for (const Change *change = board->log + board->log_count - 1, *first = board->log + frame->log_start;
+         change >= first; change--) {
         ptrdiff_t m = (ptrdiff_t)change->cell;
         board->comb[m] = (uint32_t)change->comb;
-        int32_t olds[3] = {0, change->black, change->white};
-        for (int c = 1; c < 3; c++) {
-            int32_t now = board->packed[c][m];
-            if (olds[c] == now)
-                continue;
-            board->packed[c][m] = olds[c];
-            recount(board, c, m, now & 15, olds[c] & 15);
+        int32_t now = black_packed[m];
+        if (change->black != now) {
+            black_packed[m] = change->black;
+            recount(board, 1, m, now & 15, change->black & 15);
+        }
+        now = white_packed[m];
+        if (change->white != now) {
+            white_packed[m] = change->white;
+            recount(board, 2, m, now & 15, change->white & 15);
         }
     }
     board->log_count = frame->log_start;

@@ -28,7 +28,7 @@ int
 picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history)
 {
     int check_forbidden = board->renju && side == BLACK;
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
         if (board->cells[m] != 0 || !board->near[m])
             continue;
@@ -52,7 +52,7 @@ picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints
 {
     int check_forbidden = board->renju && side == BLACK;
     const NetState *net = board->net;
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
         if (board->cells[m] != 0 || !board->near[m])
             continue;
@@ -72,7 +72,7 @@ picker_defences(MovePicker *picker, const Board *board, int side, const MoveHint
 {
     int other = 3 - side;
     int check_forbidden = board->renju && side == BLACK;
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     /* Every cell taken is a four (or five) of one side, so the two sets of fours hold them all:
      * their union, lowest cell first, instead of the whole board. */
     const uint64_t *mine_set = board->fours[side], *his_set = board->fours[other];
@@ -105,7 +105,7 @@ picker_defences(MovePicker *picker, const Board *board, int side, const MoveHint
 int
 picker_fours(MovePicker *picker, const Board *board, int side, ptrdiff_t tt_move)
 {
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = next_four(board, side, 0); m >= 0 && picker->count < MAX_MOVES;
          m = next_four(board, side, m + 1)) {
         int mine = class_of(board, side, m);

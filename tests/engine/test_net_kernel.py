@@ -248,6 +248,31 @@ def test_the_network_evaluation_searches_alike_in_the_sse2_and_the_avx2_lanes():
     assert len(default) == 7 and default[1:] == narrow[1:]
 
 
+def test_a_network_evaluation_search_gives_the_board_its_totals_back():
+    """The network's search lets its makes leave the hand evaluation's totals alone (nothing in it
+    reads them) and its unmakes put them back: after it the board's totals are still the Python
+    reference's, and its makes keep them again."""
+    from game.engine import Clock, EngineBoard
+
+    lines = [line.split("#", 1)[0].split() for line in MIDDLEGAMES.read_text().splitlines()]
+    for tokens in [tokens for tokens in lines if tokens][:3]:
+        board, python = _board(), EngineBoard(15, Rule.FREESTYLE, compiled=False)
+        for number, token in enumerate(tokens):
+            x, y = (int(n) for n in token.split(","))
+            for each in (board, python):
+                each.make(each.index(x, y), 1 + number % 2)
+        side = 1 + len(tokens) % 2
+        assert list(board.total) == python.total
+        score, nodes, _, _ = _search_over(board, PVS | NET_EVAL).negamax(
+            9, -10**9, 10**9, 0, side, Clock(None, 30000).kernel_state())
+        assert nodes > 1000 and list(board.total) == python.total
+        for cell in [m for m in python.board_cells if not python.cells[m]][:: 37]:
+            for each in (board, python):
+                each.make(cell, side)
+            assert list(board.total) == python.total
+            side = 3 - side
+
+
 def test_a_threat_search_leaves_the_network_as_it_was():
     from game.engine import Clock, ThreatSearch
 

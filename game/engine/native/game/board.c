@@ -53,6 +53,7 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
     if (board_allocate(board, length) < 0)
         return K_NO_MEMORY;
     board->tables = tables;
+    board->keep_totals = 1;
     for (ptrdiff_t key = 0; key < TABLE_SIZE; key++) {
         uint32_t both = tables->joint[0][key];
         board->line_patterns[key] = (uint8_t)((both & 15) | ((both >> 16) & 15) << 4);
@@ -167,7 +168,7 @@ line_cell(const Board *board, ptrdiff_t i, ptrdiff_t offset, int may_wrap)
 }
 
 BOARD_INLINE int
-make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
+make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap, int totals)
 {
     if (grow((void **)&board->frames, &board->frame_capacity, board->frame_count + 1, sizeof(Frame)) < 0 ||
         grow((void **)&board->log, &board->log_capacity, board->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
@@ -186,7 +187,8 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
     /* The cell stops being a candidate: take its values out of the totals. */
     for (int c = 1; c < 3; c++) {
         int32_t before = board->packed[c][i];
-        total[c] -= before >> 4;
+        if (totals)
+            total[c] -= before >> 4;
         board->class_count[c][before & 15]--;
         mark_four(board, c, i, C_NONE);
     }
@@ -220,13 +222,15 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
             int32_t after = black_cells[updated & 0xFFFF];
             if (after != old_black) {
                 black_packed[m] = after;
-                total[1] += (after >> 4) - (old_black >> 4);
+                if (totals)
+                    total[1] += (after >> 4) - (old_black >> 4);
                 recount(board, 1, m, old_black & 15, after & 15);
             }
             after = white_cells[updated >> 16];
             if (after != old_white) {
                 white_packed[m] = after;
-                total[2] += (after >> 4) - (old_white >> 4);
+                if (totals)
+                    total[2] += (after >> 4) - (old_white >> 4);
                 recount(board, 2, m, old_white & 15, after & 15);
             }
         }
@@ -237,16 +241,22 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap)
     return K_OK;
 }
 
+/* The wrapping copies (a cell in the first row's first columns: rare) always keep the totals,
+ * which does no harm where they are not read (unmake restores them all the same). */
 int
 board_make(Board *board, ptrdiff_t i, int colour)
 {
-    return i >= board->reach ? make_move(board, i, colour, 1, 0) : make_move(board, i, colour, 1, 1);
+    if (i < board->reach)
+        return make_move(board, i, colour, 1, 1, 1);
+    return board->keep_totals ? make_move(board, i, colour, 1, 0, 1) : make_move(board, i, colour, 1, 0, 0);
 }
 
 int
 board_make_threat(Board *board, ptrdiff_t i, int colour)
 {
-    return i >= board->reach ? make_move(board, i, colour, 0, 0) : make_move(board, i, colour, 0, 1);
+    if (i < board->reach)
+        return make_move(board, i, colour, 0, 1, 1);
+    return board->keep_totals ? make_move(board, i, colour, 0, 0, 1) : make_move(board, i, colour, 0, 0, 0);
 }
 
 BOARD_INLINE int

@@ -76,6 +76,10 @@ typedef struct {
     int32_t *packed[3]; /* value << 4 | class, per colour and empty cell */
     int32_t *near;
     int64_t total[3];
+    /* 1 (the default): make keeps `total`. 0: a search that never reads it (the network is its
+     * evaluation: pvs_run) lets makes leave it as it was, and each unmake puts back the totals
+     * its make found, so the board has its own again once the search took its moves back. */
+    int keep_totals;
     int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
     /* Per colour, a bit per cell: the empty cells of a class from C_BLOCK4 up, so that the
      * threat searches find the fours and fives without scanning the board. */

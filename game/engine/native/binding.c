@@ -20,8 +20,9 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 20 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate;
-                                 * 20: Kernel.flex4_left, Net.lanes */
+/* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate;
+ * 20: Kernel.flex4_left, Net.lanes */
+#define KERNEL_API_VERSION 20
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */

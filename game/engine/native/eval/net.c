@@ -383,7 +383,8 @@ update_lines_of(NetState *net, const Board *board, ptrdiff_t cell, int view, int
                 continue;
             ids[d] = id;
             linear += (int64_t)w->linear[id] - w->linear[old];
-            LANES_MOVE(wide, acc_of(net, view, m), pooled, w->embed + (size_t)id * NET_D, w->embed + (size_t)old * NET_D);
+            LANES_MOVE(wide, acc_of(net, view, m), pooled, w->embed + (size_t)id * NET_D,
+                       w->embed + (size_t)old * NET_D);
         }
     }
     memcpy(net->pooled[view], pooled, sizeof pooled);

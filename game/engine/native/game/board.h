@@ -66,7 +66,8 @@ typedef struct {
     int shift[DIRECTIONS][SLOTS];
     ptrdiff_t near_offset[NEAR_COUNT];
     ptrdiff_t reach; /* the farthest any update goes from the played cell */
-    uint8_t *on_lines; /* [offset + reach]: 1 where a cell that far from a played cell is on its lines (the 32 make updates) */
+    /* [offset + reach]: 1 where a cell that far from a played cell is on its lines (the 32 make updates) */
+    uint8_t *on_lines;
     int8_t *cells;
     uint32_t *keys[DIRECTIONS];
     uint32_t *comb;

@@ -323,8 +323,9 @@ board_unmake(Board *board)
     else
         take_keys_back(board, i, colour, 1);
     int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
-    for (const Change *change = board->log + board->log_count - 1, *first = board->log + frame->log_start;
-         change >= first; change--) {
+    const Change *first = board->log + frame->log_start, *change = board->log + board->log_count;
+    while (change != first) { /* the log's changes, last first */
+        change--;
         ptrdiff_t m = (ptrdiff_t)change->cell;
         board->comb[m] = (uint32_t)change->comb;
         int32_t now = black_packed[m];

@@ -62,6 +62,48 @@ def test_compiled_board_matches_python_after_every_make_and_unmake(rule, size, s
         assert compiled.stone_count() == python.stone_count()
 
 
+def _on_lines(board, cell: int, other: int) -> bool:
+    """Whether `other` is one of the 32 cells a stone on `cell` changes (four either way on its four lines)."""
+    (y, x), (y2, x2) = divmod(cell, board.width), divmod(other, board.width)
+    dx, dy = abs(x2 - x), abs(y2 - y)
+    return 0 < max(dx, dy) <= 4 and (dx == 0 or dy == 0 or dx == dy)
+
+
+@compiled_only
+@pytest.mark.parametrize("rule", list(Rule))
+def test_open_four_points_left_after_a_move_are_read_without_making_it(rule):
+    """Kernel.flex4_left (the compiled defence test) against making the move on the Python board,
+    for every empty cell and colour along the first middlegames: both its glance (one of his
+    open-four points off the move's lines) and its reading of the lines are met."""
+    games = [line.split("#", 1)[0].split() for line in MIDDLEGAMES.read_text().splitlines()]
+    met = set()
+    for moves in [game for game in games if game][:5]:
+        python = EngineBoard(15, rule, compiled=False)
+        compiled = EngineBoard(15, rule, compiled=True)
+        for ply, token in enumerate(moves):
+            x, y = (int(n) for n in token.split(","))
+            for board in (python, compiled):
+                board.make(board.index(x, y), 1 + ply % 2)
+            if ply < 7 or ply % 3:
+                continue
+            for cell in [i for i in python.board_cells if not python.cells[i]]:
+                for colour in (1, 2):
+                    other = 3 - colour
+                    before = set(python.by_class[other][pt.C_FLEX4])
+                    python.make(cell, colour)
+                    after = set(python.by_class[other][pt.C_FLEX4])
+                    python.unmake()
+                    assert compiled.kernel.flex4_left(cell, colour) is bool(after), (moves[: ply + 1], cell, colour)
+                    if before:
+                        glance = any(not _on_lines(python, cell, point) for point in before - {cell})
+                        met.add(("glance" if glance else "read", bool(after)))
+    assert met == {("glance", True), ("read", True), ("read", False)}
+    with pytest.raises(IndexError):
+        compiled.kernel.flex4_left(compiled.index(x, y), 1)  # a stone
+    with pytest.raises(ValueError, match="colour"):
+        compiled.kernel.flex4_left(next(i for i in compiled.board_cells if not compiled.cells[i]), 3)
+
+
 @compiled_only
 @pytest.mark.parametrize("rule", list(Rule))
 def test_compiled_board_fills_the_whole_board_and_empties_it_again(rule):

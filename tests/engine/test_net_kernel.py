@@ -30,6 +30,7 @@ pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is n
 
 WEIGHTS = NET_PATH.read_bytes()
 SEEDED_GAMES = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
+MIDDLEGAMES = ROOT / "benchmarks" / "data" / "middlegames.txt"
 
 
 def _random_weights(seed: int, **sizes: int) -> bytes:
@@ -95,6 +96,31 @@ def test_make_and_unmake_keep_the_logits_equal_to_the_reference(weights):
     assert len(seen_values) > 50  # the positions differ, and so do their values
 
 
+@pytest.mark.parametrize("past", ["w1", "b1", "b2"])
+def test_a_value_head_past_an_int32_still_equals_the_reference(past):
+    """Weights whose value-head sums pass an int32, which the kernel's int32 path (kept for the
+    weights that cannot) would wrap: every empty cell at the largest h with W1 all large and
+    positive, or biases of layer 1 or 2 next to the int32 limit."""
+    net = quantized.FloatNet.random(np.random.default_rng(17))
+    limit = (2**31 - 11) / quantized.BIAS
+    if past == "w1":
+        net.embed[:] = 0.5
+        net.w1 = np.abs(net.w1) + 1.0
+    else:
+        getattr(net, past)[:] = np.where(np.arange(32) % 2, limit, -limit)
+    data = quantized.to_bytes(quantized.quantize(net))
+    reference = quantized.from_bytes(data)
+    if past == "w1":
+        assert int(np.abs(reference.w1.astype(np.int64)).sum(axis=1).min()) * 127 * 200 > 2**31  # past it
+    board = _board(data)
+    played: list[int] = []
+    for cell in (112, 113, 127, 97, 141, 80):
+        _assert_matches(board, played, reference)
+        board.make(_cell(board, cell), 1 + len(played) % 2)
+        played.append(cell)
+    _assert_matches(board, played, reference)
+
+
 def test_real_games_match_the_reference_at_every_ply_and_unwind_to_the_start():
     reference = quantized.from_bytes(WEIGHTS)
     games = unpack_columns(gzip.decompress(SEEDED_GAMES.read_bytes()))[:6]
@@ -126,6 +152,125 @@ def test_a_net_attached_mid_game_equals_one_followed_from_the_start():
         late.unmake()
         followed.unmake()
     assert late.kernel.net_value(1) == followed.kernel.net_value(1)
+
+
+def _fresh_copy(board, stones: list[tuple[int, int]], data: bytes):
+    """A board with the same stones, its network built from scratch when attached."""
+    fresh = _board(data)
+    fresh.kernel.attach_net(None)
+    for cell, colour in stones:
+        fresh.make(_cell(fresh, cell), colour)
+    fresh.kernel.attach_net(KERNEL.Net(data))
+    return fresh
+
+
+@pytest.mark.parametrize("weights", ["shipped", "random"])
+def test_moves_taken_back_and_made_again_between_reads_leave_the_network_as_built_afresh(weights):
+    """A view holds its own position until read, and then takes in only the cells where the
+    board's differs: the same stone made again (a re-search), the other colour on a cell, the
+    same stones in another order, several plies back and forth. Each read equals a network
+    attached to the position from scratch (for both views, value and policy)."""
+    data = WEIGHTS if weights == "shipped" else _random_weights(13)
+    board = _board(data)
+    rng = random.Random(11)
+    stones: list[tuple[int, int]] = []
+    kinds = set()
+    for step in range(300):
+        taken = [stones.pop() for _ in range(min(len(stones), rng.choice((0, 1, 1, 2, 3))))]
+        for _ in taken:
+            board.unmake()
+        kind = rng.choice(("again", "swapped", "recoloured", "new"))
+        if kind == "again":
+            remade = taken[::-1]
+        elif kind == "swapped":
+            remade = taken
+        elif kind == "recoloured":
+            remade = [(cell, 3 - colour) for cell, colour in taken[::-1]]
+        else:
+            remade = []
+        if len(stones) < 60 or not remade:
+            free = [c for c in range(225) if c not in {cell for cell, _ in stones + remade}]
+            remade = remade + [(rng.choice(free), rng.choice((1, 2)))]
+        for cell, colour in remade:
+            board.make(_cell(board, cell), colour)
+            stones.append((cell, colour))
+        if rng.random() < 0.3:  # read now and then, one view or both
+            kinds.add(kind if taken else "plain")
+            fresh = _fresh_copy(board, stones, data)
+            empties = [_cell(board, c) for c in range(225) if c not in {cell for cell, _ in stones}]
+            for side in rng.sample((1, 2), rng.choice((1, 2))):
+                assert board.kernel.net_value(side) == fresh.kernel.net_value(side), (step, kind, side)
+                assert board.kernel.net_policy(side, empties) == fresh.kernel.net_policy(side, empties)
+    assert kinds == {"again", "swapped", "recoloured", "new", "plain"}
+    while stones:  # and back to the empty board
+        board.unmake()
+        stones.pop()
+    assert board.kernel.net_value(1) == _board(data).kernel.net_value(1)
+
+
+LANES_SEARCHES = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from game.engine import Level, Limit, Position, search
+from game.engine.backend.native import NET
+from game.rules import Board, Rule
+print(NET.lanes())
+lines = [line.split("#", 1)[0].split() for line in open(sys.argv[2], encoding="utf-8")]
+for tokens in [tokens for tokens in lines if tokens][:6]:
+    board = Board(15, Rule.FREESTYLE)
+    for token in tokens:
+        board.push(tuple(int(n) for n in token.split(",")))
+    result = search(Position.from_board(board), Limit(nodes=20000), Level.MASTER, seed=0)
+    print(result.move, result.score, result.nodes)
+"""
+
+
+@kernel_in_use
+def test_the_network_evaluation_searches_alike_in_the_sse2_and_the_avx2_lanes():
+    """Loaded with GOMOKU_NET_NO_AVX2, the weights take the SSE2 lanes (the AVX2 ones otherwise,
+    where the CPU has them): fixed-node searches with the network as the evaluation find the
+    same moves, scores and node counts either way."""
+    import os
+    import subprocess
+
+    answers = {}
+    for switch in ("", "1"):
+        env = {**os.environ, "GOMOKU_NET_NO_AVX2": switch, "GOMOKU_PURE_PYTHON": "",
+               "GOMOKU_ENGINE_FEATURES": "keep_table,node_vcf,counter,aspiration,vcf_cap,net_eval"}
+        if not switch:
+            del env["GOMOKU_NET_NO_AVX2"]
+        done = subprocess.run([sys.executable, "-S", "-c", LANES_SEARCHES, str(ROOT), str(MIDDLEGAMES)],
+                              capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stderr
+        answers[switch] = done.stdout.splitlines()
+    default, narrow = answers[""], answers["1"]
+    assert narrow[0] != "avx2" and (default[0] == "avx2" or default[0] == narrow[0]), (default[0], narrow[0])
+    assert len(default) == 7 and default[1:] == narrow[1:]
+
+
+def test_a_network_evaluation_search_gives_the_board_its_totals_back():
+    """The network's search lets its makes leave the hand evaluation's totals alone (nothing in it
+    reads them) and its unmakes put them back: after it the board's totals are still the Python
+    reference's, and its makes keep them again."""
+    from game.engine import Clock, EngineBoard
+
+    lines = [line.split("#", 1)[0].split() for line in MIDDLEGAMES.read_text().splitlines()]
+    for tokens in [tokens for tokens in lines if tokens][:3]:
+        board, python = _board(), EngineBoard(15, Rule.FREESTYLE, compiled=False)
+        for number, token in enumerate(tokens):
+            x, y = (int(n) for n in token.split(","))
+            for each in (board, python):
+                each.make(each.index(x, y), 1 + number % 2)
+        side = 1 + len(tokens) % 2
+        assert list(board.total) == python.total
+        score, nodes, _, _ = _search_over(board, PVS | NET_EVAL).negamax(
+            9, -10**9, 10**9, 0, side, Clock(None, 30000).kernel_state())
+        assert nodes > 1000 and list(board.total) == python.total
+        for cell in [m for m in python.board_cells if not python.cells[m]][:: 37]:
+            for each in (board, python):
+                each.make(cell, side)
+            assert list(board.total) == python.total
+            side = 3 - side
 
 
 def test_a_threat_search_leaves_the_network_as_it_was():

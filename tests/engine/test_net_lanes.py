@@ -1,4 +1,5 @@
-"""The network's vector lanes (native/eval/net.c: SSE2 on x86-64, NEON on arm64) equal its plain loops.
+"""The network's vector lanes (native/eval/net_lanes.h: SSE2 on x86-64, AVX2 where the CPU has it, NEON on arm64)
+equal its plain loops.
 
 tests/engine/native/net_lanes_check.c includes net.c and runs each lane helper on many seeded
 random inputs against a reference written from the spec; it prints which body it ran and a
@@ -42,11 +43,24 @@ def _run(command: list[str]) -> subprocess.CompletedProcess:
 
 def _digests(command: list[str]) -> tuple[str, list[str]]:
     """The body the check ran ('sse2', 'neon' or 'plain') and its digest lines; it must pass."""
+    lanes, digests, _ = _checked(command)
+    return lanes, digests
+
+
+def _checked(command: list[str]) -> tuple[str, list[str], str]:
+    """_digests, and whether the AVX2 lanes were checked too ('checked', 'no cpu', 'not built')."""
     done = _run(command)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 5 and lines[0].startswith("lanes: "), done.stdout
-    return lines[0].removeprefix("lanes: "), lines[1:]
+    assert len(lines) == 6 and lines[0].startswith("lanes: ") and lines[5].startswith("avx2: "), done.stdout
+    return lines[0].removeprefix("lanes: "), lines[1:5], lines[5].removeprefix("avx2: ")
+
+
+def _host_has_avx2() -> bool:
+    try:
+        return " avx2 " in f" {Path('/proc/cpuinfo').read_text()} ".replace("\n", " ")
+    except OSError:
+        return False
 
 
 @pytest.mark.skipif(HOST_CC is None, reason="no C compiler (cc, gcc or clang) on PATH")
@@ -71,6 +85,21 @@ def test_the_neon_lanes_equal_the_plain_loops_under_qemu(tmp_path):
     plain_lanes, plain = _digests([QEMU, str(tmp_path / "plain")])
     assert (lanes, plain_lanes) == ("neon", "plain")
     assert neon == plain
+
+
+@pytest.mark.skipif(HOST_CC is None or HOST_LANES != "sse2", reason="AVX2 lanes are an x86-64 build's")
+def test_the_avx2_lanes_equal_the_reference_where_the_cpu_has_them(tmp_path):
+    """Built by GCC or clang on x86-64, the check also runs the AVX2 lanes (net.c's hottest loops on
+    such a CPU) against the reference; a spoiled AVX2 lane fails it."""
+    _build(HOST_CC, tmp_path / "vector")
+    _, _, avx2 = _checked([str(tmp_path / "vector")])
+    if not _host_has_avx2():
+        assert avx2 in ("no cpu", "not built")
+        pytest.skip("this CPU has no AVX2")
+    assert avx2 == "checked"
+    _build(HOST_CC, tmp_path / "spoiled", "-DNET_LANES_SABOTAGE_AVX2")
+    done = _run([str(tmp_path / "spoiled")])
+    assert done.returncode == 1 and "MISMATCH" in done.stdout and "_avx2" in done.stdout, done.stdout
 
 
 @pytest.mark.skipif(HOST_CC is None, reason="no C compiler (cc, gcc or clang) on PATH")

@@ -20,7 +20,9 @@
 
 /* Bumped whenever the constructor's arguments or the semantics change: state.py only
  * uses a compiled module whose version it knows, so a stale build falls back to Python. */
-#define KERNEL_API_VERSION 19 /* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate */
+/* 18: the learned network (Net, Kernel.attach_net, net_value, net_policy); 19: Search.evaluate;
+ * 20: Kernel.flex4_left, Net.lanes */
+#define KERNEL_API_VERSION 20
 #define FIRST_SET_CLASS 2 /* cells_of() knows the classes >= C_FLEX3 (as EngineBoard.by_class) */
 #define TABLE_COUNT 6     /* four joint tables (uint32), two cell tables (int32) */
 #define VIEW_COUNT 11     /* the board arrays Kernel.views() lends */
@@ -174,7 +176,17 @@ Net_dealloc(NetObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyMethodDef Net_methods[] = {{NULL, NULL, 0, NULL}};
+static PyObject *
+Net_lanes(NetObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyUnicode_FromString(net_lanes_name(&self->weights));
+}
+
+static PyMethodDef Net_methods[] = {
+    {"lanes", (PyCFunction)Net_lanes, METH_NOARGS,
+     PyDoc_STR("lanes() -> the vector lanes these weights run in: 'avx2', 'sse2', 'neon' or 'plain' (chosen at load)")},
+    {NULL, NULL, 0, NULL},
+};
 
 static PyTypeObject NetType = MODULE_TYPE(Net, "Net(data): the learned network's weights read from a file's "
                                           "bytes (build_scripts/nettrain/quantized.py); ValueError says why a file "
@@ -376,6 +388,22 @@ Kernel_unmake(KernelObject *self, PyObject *Py_UNUSED(ignored))
     return PyLong_FromSsize_t(board_unmake(&self->board));
 }
 
+static PyObject *
+Kernel_flex4_left(KernelObject *self, PyObject *args)
+{
+    Py_ssize_t i;
+    int colour;
+    if (!PyArg_ParseTuple(args, "ni:flex4_left", &i, &colour))
+        return NULL;
+    Board *board = &self->board;
+    if (!board_cell_in_range(board, i) || board->cells[i] != 0)
+        return PyErr_Format(PyExc_IndexError, "cell %zd is not an empty cell of the board", i);
+    if (colour != 1 && colour != 2)
+        return PyErr_Format(PyExc_ValueError, "colour must be 1 or 2, not %d", colour);
+    int left = board_flex4_left(board, i, colour);
+    return left < 0 ? raise_core_error(left) : PyBool_FromLong(left);
+}
+
 PyDoc_STRVAR(Kernel_threat_doc,
 "threat(attacker, depth, vcf_depth, zone_a, zone_b, vcf_failed, vct_failed, max_nodes, poll) -> (line or None, nodes)\n\n"
 "vct_failed None: ThreatSearch.vcf, a line of `depth` fours at most for `attacker` (to move); a Memo: ThreatSearch.vct,\n"
@@ -551,6 +579,9 @@ static PyMethodDef Kernel_methods[] = {
     {"views", (PyCFunction)Kernel_views, METH_NOARGS,
      PyDoc_STR("views() -> (cells, (None, packed1, packed2), near, total, (keys0, .., keys3), comb, [hash]):\n"
                "read-only memoryviews of the board's arrays (EngineBoard's attributes of the same names)")},
+    {"flex4_left", (PyCFunction)Kernel_flex4_left, METH_VARARGS,
+     PyDoc_STR("flex4_left(cell, colour) -> whether the other colour keeps an open-four point once colour played\n"
+               "the empty cell, read without making the move (the defence test of the compiled search)")},
     {"cells_of", (PyCFunction)Kernel_cells_of, METH_VARARGS,
      PyDoc_STR("cells_of(colour, cls) -> frozenset of the empty cells where colour has class cls (>= 2)")},
     {NULL, NULL, 0, NULL},

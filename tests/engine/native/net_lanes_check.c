@@ -9,11 +9,17 @@
  * also hold a vector build's digests to the plain build's. Exit 0: all equal; 1: a mismatch,
  * with the first one printed.
  *
+ * Where the header builds AVX2 lanes (NET_AVX2: GCC or clang on x86-64) and the CPU has AVX2,
+ * lanes_move_avx2 and lanes_dense_avx2 run on the same inputs against the same reference; the
+ * last line says whether they did ("avx2: checked", "avx2: no cpu", "avx2: not built").
+ *
  * Build: cc -O2 -I game/engine/native/eval -I game/engine/native/game tests/engine/native/net_lanes_check.c
- * (-DNET_LANES_SABOTAGE flips one output bit after a call: the check must then fail.) */
+ * (-DNET_LANES_SABOTAGE flips one output bit after a call, -DNET_LANES_SABOTAGE_AVX2 one of the
+ * AVX2 lanes': the check must then fail.) */
 #include "net_lanes.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #define CASES 60000
 #define EMBED_MAX 8191
@@ -85,6 +91,22 @@ mismatch(const char *helper, int number, int lane, int64_t got, int64_t want)
     return 1;
 }
 
+#ifdef NET_AVX2
+static int avx2_usable;
+#endif
+
+/* 1 for the one case an AVX2 sabotage build spoils, else 0. */
+static int
+sabotaged_avx2(int number)
+{
+#ifdef NET_LANES_SABOTAGE_AVX2
+    return number == CASES / 2;
+#else
+    (void)number;
+    return 0;
+#endif
+}
+
 /* 1 for the one case a sabotage build spoils (its output's lowest bit flipped), else 0. */
 static int
 sabotaged(int number)
@@ -115,6 +137,21 @@ check_move(int number)
         want_acc[j] = after;
         want_pooled[j] = pooled[j] + reference_h(after) - reference_h(before);
     }
+#ifdef NET_AVX2
+    if (avx2_usable) {
+        int16_t wide_acc[NET_D], wide_pooled[NET_D];
+        memcpy(wide_acc, acc, sizeof acc);
+        memcpy(wide_pooled, pooled, sizeof pooled);
+        lanes_move_avx2(wide_acc, with_pooled ? wide_pooled : NULL, come, parts[gone]);
+        wide_acc[5] ^= (int16_t)sabotaged_avx2(number);
+        for (int j = 0; j < NET_D; j++) {
+            if (wide_acc[j] != want_acc[j])
+                return mismatch("lanes_move_avx2 (acc)", number, j, wide_acc[j], want_acc[j]);
+            if (with_pooled && wide_pooled[j] != want_pooled[j])
+                return mismatch("lanes_move_avx2 (pooled)", number, j, wide_pooled[j], want_pooled[j]);
+        }
+    }
+#endif
     lanes_move(acc, with_pooled ? pooled : NULL, come, parts[gone]);
     acc[5] ^= (int16_t)sabotaged(number);
     for (int j = 0; j < NET_D; j++) {
@@ -202,6 +239,20 @@ check_dense(int number)
         rows[k] = (int16_t)(kind < 2 ? (edge ? (next_random() % 2 ? 32767 : -32768) : random_between(-32768, 32767))
                                      : (edge ? (next_random() % 2 ? 127 : -128) : random_between(-128, 127)));
     }
+#ifdef NET_AVX2
+    if (avx2_usable) {
+        int32_t wide[NET_MAX_HIDDEN];
+        lanes_dense_avx2(wide, x, rows, count, width);
+        wide[count - 1] ^= sabotaged_avx2(number);
+        for (int k = 0; k < count; k++) {
+            int64_t want = 0;
+            for (int j = 0; j < width; j++)
+                want += (int64_t)x[j] * rows[k * width + j];
+            if (wide[k] != want)
+                return mismatch("lanes_dense_avx2", number, k, wide[k], want);
+        }
+    }
+#endif
     lanes_dense(sums, x, rows, count, width);
     sums[count - 1] ^= sabotaged(number);
     for (int k = 0; k < count; k++) {
@@ -218,6 +269,9 @@ check_dense(int number)
 int
 main(void)
 {
+#ifdef NET_AVX2
+    avx2_usable = net_lanes_avx2_usable();
+#endif
     for (int number = 0; number < CASES; number++)
         if (check_move(number) || check_count(number) || check_policy(number) || check_dense(number))
             return 1;
@@ -226,5 +280,10 @@ main(void)
     printf("lanes_count: %d cases, digest %016" PRIx64 "\n", CASES, digests[1]);
     printf("lanes_policy: %d cases, digest %016" PRIx64 "\n", CASES, digests[2]);
     printf("lanes_dense: %d cases, digest %016" PRIx64 "\n", CASES, digests[3]);
+#ifdef NET_AVX2
+    printf("avx2: %s\n", avx2_usable ? "checked" : "no cpu");
+#else
+    printf("avx2: not built\n");
+#endif
     return 0;
 }

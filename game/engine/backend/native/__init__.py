@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 #: The kernel's interface version this Python expects (binding.c's KERNEL_API_VERSION).
-KERNEL_API = 19
+KERNEL_API = 20
 try:
     from ... import _kernel as KERNEL
 except ImportError:  # not built: installed without a C compiler

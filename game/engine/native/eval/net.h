@@ -38,6 +38,9 @@ typedef struct NetWeights {
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
+    int narrow;      /* the value head's sums fit an int32 (net.c: net_load checks W1's rows and the biases) */
+    int avx2;        /* the hottest loops take net_lanes.h's AVX2 lanes: built, the CPU has them, and the
+                      * environment does not say GOMOKU_NET_NO_AVX2 (read when the file is loaded) */
     int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
     /* A board line key (board.h, black = 1) -> its shape id for a view (0: black to move, 1: white),
      * in three small tables rather than one of 65536 (which the nearer caches do not keep):
@@ -55,10 +58,12 @@ void net_free(NetWeights *weights);
 
 /* The network's state for one board: per view (0: black to move, 1: white to move) and cell,
  * its four shape ids and its accumulator; per view the pooled sum and the linear term over
- * the empty cells. It is lazy: a make costs nothing, and the state stays as it was after the
- * board's first `applied` moves until a reader asks for it (net_refresh_view), which takes in every
- * move since at once. So the moves of a search's leaves and threat searches, which nobody reads
- * the network after, cost nothing; an unmake undoes only a move the state had taken in. */
+ * the empty cells. It is lazy both ways: a view stays at the position of its own list of moves
+ * (`moves`) until a reader asks for it (net_refresh_view), which then takes in only the cells
+ * where that position and the board's differ. So the moves of a search's leaves and threat
+ * searches, which nobody reads the network after, cost nothing, and neither does a move taken
+ * back and made again before the next read (a re-search). The state of a position is the same
+ * numbers whatever the path to it (every sum is exact), so the laziness changes no result. */
 typedef struct NetState {
     const NetWeights *weights;
     ptrdiff_t length;
@@ -67,7 +72,9 @@ typedef struct NetState {
     void *acc_block;
     int16_t pooled[2][NET_D];
     int64_t linear[2];
-    ptrdiff_t applied[2]; /* per view, the board's frames it has taken in (the first ones) */
+    int32_t *moves[2];    /* per view, the moves (cell x 4 + colour) of the position it holds, `applied` of them */
+    ptrdiff_t applied[2];
+    ptrdiff_t agree[2];   /* per view, how many of its first moves are known to be the board's first frames */
 } NetState;
 
 /* Attach a state over `weights` to `board` (board->net), built from the board as it stands:
@@ -80,8 +87,15 @@ void net_detach(Board *board);
  * reading that side's value or policy. Each view is brought up on its own, so a search whose
  * leaves mostly have one side to move pays for that view only. */
 void net_refresh_view(NetState *net, const Board *board, int view);
-/* Called by board_unmake once the stone on `cell` came off (keys and cell restored). */
-void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
+/* Called by board_unmake once a stone came off: the views' moves past the board's frames may
+ * no longer be its moves (the next refresh compares them). */
+static inline void
+net_after_unmake(NetState *net, const Board *board)
+{
+    for (int view = 0; view < 2; view++)
+        if (net->agree[view] > board->frame_count)
+            net->agree[view] = board->frame_count;
+}
 
 /* The value for `side` to move: the (win, draw, loss) logits times NET_BIAS before the linear
  * term, and the linear term (times NET_LINEAR): logit k = raw[k] / NET_BIAS + linear / NET_LINEAR
@@ -89,6 +103,8 @@ void net_after_unmake(NetState *net, const Board *board, ptrdiff_t cell);
 void net_value_raw(const NetState *net, int side, int64_t raw[3], int64_t *linear);
 /* The same as floating logits (int_forward's doubles, to the last bit). */
 void net_value(const NetState *net, int side, double logits[3]);
+/* The lanes `weights` run their hottest loops in: "avx2", or net_lanes.h's NET_LANES. */
+const char *net_lanes_name(const NetWeights *weights);
 /* The policy logit of the empty cell `cell` for `side` to move, times NET_BIAS. */
 int64_t net_policy_raw(const NetState *net, int side, ptrdiff_t cell);
 

@@ -6,7 +6,9 @@
  * takes them), else plain loops (the compiler vectorizes what it can). GOMOKU_NET_SCALAR
  * forces the plain loops, so that the tests can hold the vector bodies to them:
  * tests/engine/test_net_lanes.py lane by lane (the NEON ones under qemu-aarch64),
- * tests/engine/test_portable_build.py through whole searches.
+ * tests/engine/test_portable_build.py through whole searches. On x86-64 with GCC or clang,
+ * lanes_move and lanes_dense also have AVX2 bodies, taken at run time where the CPU has AVX2
+ * (NET_AVX2, at the end).
  *
  * The int16 lanes wrap where the plain loops truncate an int, which is the same number; and
  * no h needs more: an accumulator is a sum of four embeddings (|acc| <= 4 x 8191 = 32764, so
@@ -123,7 +125,8 @@ lanes_count(int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT acc, int s
 
 /* sums[k] = x . rows[k] for the `count` rows of `width` int16 (`width` a multiple of 8), where
  * every product, every two products' sum and every row's sum fit an int32 (the callers: x at
- * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most), so
+ * most 255 in size against int16 weights, or 0..127 against int8 ones, 64 wide at most, or a
+ * pooled sum against rows of W1 whose absolute sums net_load found small enough: narrow), so
  * any order of adding gives the same number. The vector bodies take four rows at a time, then
  * one at a time; the plain loop takes them all in a plain build. */
 static inline void
@@ -204,5 +207,89 @@ lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const 
         h[j] = activation(acc[j]);
     lanes_dense(sums, h, rows, count, NET_D);
 }
+
+/* AVX2: lanes_move and lanes_dense 16 lanes at a time, where the compiler is GCC or clang on
+ * x86-64 (which compile a function for AVX2 on its own: NET_AVX2_TARGET) and the CPU has it
+ * (net_lanes_avx2_usable, asked once by net_load): net.c then runs its hottest loops through
+ * these, else the SSE2 bodies above. The same numbers as those: the same int16 wraps, and the
+ * int32 sums in another order, which lanes_dense's callers allow. GOMOKU_NET_NO_AVX2 leaves
+ * them out of the build. */
+#if defined(NET_SSE2) && !defined(GOMOKU_NET_NO_AVX2) && (defined(__GNUC__) || defined(__clang__)) && \
+    defined(__x86_64__)
+#include <immintrin.h>
+#define NET_AVX2 1
+#define NET_AVX2_TARGET __attribute__((target("avx2")))
+
+static inline int
+net_lanes_avx2_usable(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0; /* the OS keeping the wide registers too */
+}
+
+/* h for sixteen accumulator entries. */
+NET_AVX2_TARGET static inline __m256i
+activation16(__m256i acc)
+{
+    __m256i h = _mm256_srai_epi16(_mm256_add_epi16(acc, _mm256_set1_epi16(2)), EMBED_SHIFT);
+    return _mm256_min_epi16(_mm256_max_epi16(h, _mm256_setzero_si256()), _mm256_set1_epi16(ACT_MAX));
+}
+
+/* lanes_move's numbers. */
+NET_AVX2_TARGET static inline void
+lanes_move_avx2(int16_t *NET_RESTRICT acc, int16_t *NET_RESTRICT pooled, const int16_t *NET_RESTRICT come,
+                const int16_t *NET_RESTRICT gone)
+{
+    for (int j = 0; j < NET_D; j += 16) {
+        __m256i before = _mm256_loadu_si256((const __m256i *)(acc + j));
+        __m256i after = _mm256_sub_epi16(_mm256_add_epi16(before, _mm256_loadu_si256((const __m256i *)(come + j))),
+                                         _mm256_loadu_si256((const __m256i *)(gone + j)));
+        _mm256_storeu_si256((__m256i *)(acc + j), after);
+        if (pooled != NULL) {
+            __m256i sum = _mm256_loadu_si256((const __m256i *)(pooled + j));
+            sum = _mm256_add_epi16(sum, _mm256_sub_epi16(activation16(after), activation16(before)));
+            _mm256_storeu_si256((__m256i *)(pooled + j), sum);
+        }
+    }
+}
+
+/* x . row as four int32 partial sums (width a multiple of 8). */
+NET_AVX2_TARGET static inline __m128i
+row_parts_avx2(const int16_t *NET_RESTRICT x, const int16_t *NET_RESTRICT row, int width)
+{
+    __m256i sum = _mm256_setzero_si256();
+    int j = 0;
+    for (; j + 16 <= width; j += 16)
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(x + j)),
+                                                      _mm256_loadu_si256((const __m256i *)(row + j))));
+    __m128i parts = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    if (j < width)
+        parts = _mm_add_epi32(parts, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + j)),
+                                                    _mm_loadu_si128((const __m128i *)(row + j))));
+    return parts;
+}
+
+/* lanes_dense's numbers (the same bounds). */
+NET_AVX2_TARGET static inline void
+lanes_dense_avx2(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT x, const int16_t *NET_RESTRICT rows,
+                 int count, int width)
+{
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        __m128i part[4];
+        for (int r = 0; r < 4; r++)
+            part[r] = row_parts_avx2(x, rows + (size_t)(k + r) * width, width);
+        __m128i ab = _mm_add_epi32(_mm_unpacklo_epi32(part[0], part[1]), _mm_unpackhi_epi32(part[0], part[1]));
+        __m128i cd = _mm_add_epi32(_mm_unpacklo_epi32(part[2], part[3]), _mm_unpackhi_epi32(part[2], part[3]));
+        _mm_storeu_si128((__m128i *)(sums + k), _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd)));
+    }
+    for (; k < count; k++) {
+        __m128i sum = row_parts_avx2(x, rows + (size_t)k * width, width);
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+        sums[k] = _mm_cvtsi128_si32(sum);
+    }
+}
+#endif
 
 #endif

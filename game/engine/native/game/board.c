@@ -1,7 +1,7 @@
 /* Board make/unmake: see board.h. The hot path of every search. */
 #include "board.h"
 
-#include "net.h" /* the network state a board may carry, which unmake keeps */
+#include "net.h" /* the network state a board may carry, which unmake tells of the frames left */
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +53,7 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
     if (board_allocate(board, length) < 0)
         return K_NO_MEMORY;
     board->tables = tables;
+    board->keep_totals = 1;
     for (ptrdiff_t key = 0; key < TABLE_SIZE; key++) {
         uint32_t both = tables->joint[0][key];
         board->line_patterns[key] = (uint8_t)((both & 15) | ((both >> 16) & 15) << 4);
@@ -67,11 +68,17 @@ board_setup(Board *board, const Tables *tables, int size, int renju)
         board->mask[d] = ~((15u << (4 * d)) | (15u << (16 + 4 * d)));
         for (int s = 0; s < SLOTS; s++) {
             board->offset[d][s] = slot_offsets[s] * steps[d];
-            board->shift[d][s] = 2 * (7 - s); /* the stone's slot, seen from the cell */
+            board->shift[d][s] = SLOT_SHIFT(s);
             ptrdiff_t reach = board->offset[d][s] < 0 ? -board->offset[d][s] : board->offset[d][s];
             board->reach = reach > board->reach ? reach : board->reach;
         }
     }
+    board->on_lines = calloc(2 * board->reach + 1, sizeof(uint8_t));
+    if (board->on_lines == NULL)
+        return K_NO_MEMORY;
+    for (int d = 0; d < DIRECTIONS; d++)
+        for (int s = 0; s < SLOTS; s++)
+            board->on_lines[board->offset[d][s] + board->reach] = 1;
     int k = 0;
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++)
@@ -120,6 +127,7 @@ board_free(Board *board)
     }
     free(board->frames);
     free(board->log);
+    free(board->on_lines);
     memset(board, 0, sizeof(*board));
 }
 
@@ -143,8 +151,24 @@ grow(void **buffer, ptrdiff_t *capacity, ptrdiff_t needed, size_t item)
     return K_OK;
 }
 
-static inline int
-make_move(Board *board, ptrdiff_t i, int colour, int count_near)
+/* Forced inline, so that each caller's constant arguments give a copy of its own. */
+#if defined(_MSC_VER)
+#define BOARD_INLINE static __forceinline
+#else
+#define BOARD_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* The cell `offset` away from i, wrapped as board_wrap does only when `may_wrap`: a cell at
+ * least `reach` into the array never needs it, and most do not (only the first row's first
+ * cells reach back past the array's start). */
+BOARD_INLINE ptrdiff_t
+line_cell(const Board *board, ptrdiff_t i, ptrdiff_t offset, int may_wrap)
+{
+    return may_wrap ? board_wrap(board, i + offset) : i + offset;
+}
+
+BOARD_INLINE int
+make_move(Board *board, ptrdiff_t i, int colour, int count_near, int may_wrap, int totals)
 {
     if (grow((void **)&board->frames, &board->frame_capacity, board->frame_count + 1, sizeof(Frame)) < 0 ||
         grow((void **)&board->log, &board->log_capacity, board->log_count + DIRECTIONS * SLOTS, sizeof(Change)) < 0)
@@ -163,7 +187,8 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
     /* The cell stops being a candidate: take its values out of the totals. */
     for (int c = 1; c < 3; c++) {
         int32_t before = board->packed[c][i];
-        total[c] -= before >> 4;
+        if (totals)
+            total[c] -= before >> 4;
         board->class_count[c][before & 15]--;
         mark_four(board, c, i, C_NONE);
     }
@@ -174,9 +199,10 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
         uint32_t *keys = board->keys[d];
         uint32_t mask = board->mask[d];
         int black_shift = 4 * d, white_shift = 16 + 4 * d;
+        UNROLL_SLOTS
         for (int s = 0; s < SLOTS; s++) {
-            ptrdiff_t m = board_wrap(board, i + board->offset[d][s]);
-            uint32_t key = keys[m] + ((uint32_t)colour << board->shift[d][s]);
+            ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
+            uint32_t key = keys[m] + ((uint32_t)colour << SLOT_SHIFT(s));
             if (key >= TABLE_SIZE)
                 return K_BAD_KEY;
             keys[m] = key;
@@ -196,33 +222,92 @@ make_move(Board *board, ptrdiff_t i, int colour, int count_near)
             int32_t after = black_cells[updated & 0xFFFF];
             if (after != old_black) {
                 black_packed[m] = after;
-                total[1] += (after >> 4) - (old_black >> 4);
+                if (totals)
+                    total[1] += (after >> 4) - (old_black >> 4);
                 recount(board, 1, m, old_black & 15, after & 15);
             }
             after = white_cells[updated >> 16];
             if (after != old_white) {
                 white_packed[m] = after;
-                total[2] += (after >> 4) - (old_white >> 4);
+                if (totals)
+                    total[2] += (after >> 4) - (old_white >> 4);
                 recount(board, 2, m, old_white & 15, after & 15);
             }
         }
     }
     if (count_near)
         for (int k = 0; k < NEAR_COUNT; k++)
-            board->near[board_wrap(board, i + board->near_offset[k])]++;
+            board->near[line_cell(board, i, board->near_offset[k], may_wrap)]++;
     return K_OK;
 }
 
+/* The wrapping copies (a cell in the first row's first columns: rare) always keep the totals,
+ * which does no harm where they are not read (unmake restores them all the same). */
 int
 board_make(Board *board, ptrdiff_t i, int colour)
 {
-    return make_move(board, i, colour, 1);
+    if (i < board->reach)
+        return make_move(board, i, colour, 1, 1, 1);
+    return board->keep_totals ? make_move(board, i, colour, 1, 0, 1) : make_move(board, i, colour, 1, 0, 0);
 }
 
 int
 board_make_threat(Board *board, ptrdiff_t i, int colour)
 {
-    return make_move(board, i, colour, 0);
+    if (i < board->reach)
+        return make_move(board, i, colour, 0, 1, 1);
+    return board->keep_totals ? make_move(board, i, colour, 0, 0, 1) : make_move(board, i, colour, 0, 0, 0);
+}
+
+BOARD_INLINE int
+flex4_left(const Board *board, ptrdiff_t i, int colour, int may_wrap)
+{
+    int other = 3 - colour, half_shift = other == BLACK ? 0 : 16, pattern_shift = other == BLACK ? 0 : 4;
+    const int32_t *other_cells = board->tables->cells[other], *other_packed = board->packed[other];
+    int count = board->class_count[other][C_FLEX4];
+    /* His open-four points are in his set of fours: one off i's lines keeps its class. */
+    for (ptrdiff_t m = next_four(board, other, 0); m >= 0; m = next_four(board, other, m + 1)) {
+        ptrdiff_t apart = m - i;
+        if ((other_packed[m] & 15) == C_FLEX4 && m != i &&
+            (apart > board->reach || apart < -board->reach || !board->on_lines[apart + board->reach]))
+            return 1;
+    }
+    count -= (other_packed[i] & 15) == C_FLEX4;
+    /* As make_move: each empty cell on i's lines changes its pattern in that line's direction only. */
+    for (int d = 0; d < DIRECTIONS; d++) {
+        const uint32_t *keys = board->keys[d];
+        uint32_t keep = ~(15u << (4 * d));
+        UNROLL_SLOTS
+        for (int s = 0; s < SLOTS; s++) {
+            ptrdiff_t m = line_cell(board, i, board->offset[d][s], may_wrap);
+            uint32_t key = keys[m] + ((uint32_t)colour << SLOT_SHIFT(s));
+            if (key >= TABLE_SIZE)
+                return K_BAD_KEY;
+            if (board->cells[m] != 0)
+                continue;
+            uint32_t pattern = (board->line_patterns[key] >> pattern_shift) & 15;
+            uint32_t half = ((board->comb[m] >> half_shift) & 0xFFFF & keep) | pattern << (4 * d);
+            count += ((other_cells[half] & 15) == C_FLEX4) - ((other_packed[m] & 15) == C_FLEX4);
+        }
+    }
+    return count > 0;
+}
+
+int
+board_flex4_left(const Board *board, ptrdiff_t i, int colour)
+{
+    return i >= board->reach ? flex4_left(board, i, colour, 0) : flex4_left(board, i, colour, 1);
+}
+
+BOARD_INLINE void
+take_keys_back(Board *board, ptrdiff_t i, int colour, int may_wrap)
+{
+    for (int d = 0; d < DIRECTIONS; d++) {
+        uint32_t *keys = board->keys[d];
+        UNROLL_SLOTS
+        for (int s = 0; s < SLOTS; s++)
+            keys[line_cell(board, i, board->offset[d][s], may_wrap)] -= (uint32_t)colour << SLOT_SHIFT(s);
+    }
 }
 
 ptrdiff_t
@@ -233,22 +318,25 @@ board_unmake(Board *board)
     int colour = frame->colour;
     board->cells[i] = 0;
     board->hash ^= board->zobrist[colour][i];
-    for (int d = 0; d < DIRECTIONS; d++) {
-        uint32_t *keys = board->keys[d];
-        for (int s = 0; s < SLOTS; s++)
-            keys[board_wrap(board, i + board->offset[d][s])] -= (uint32_t)colour << board->shift[d][s];
-    }
-    for (ptrdiff_t k = board->log_count - 1; k >= frame->log_start; k--) {
-        const Change *change = &board->log[k];
+    if (i >= board->reach)
+        take_keys_back(board, i, colour, 0);
+    else
+        take_keys_back(board, i, colour, 1);
+    int32_t *black_packed = board->packed[1], *white_packed = board->packed[2];
+    const Change *first = board->log + frame->log_start, *change = board->log + board->log_count;
+    while (change != first) { /* the log's changes, last first */
+        change--;
         ptrdiff_t m = (ptrdiff_t)change->cell;
         board->comb[m] = (uint32_t)change->comb;
-        int32_t olds[3] = {0, change->black, change->white};
-        for (int c = 1; c < 3; c++) {
-            int32_t now = board->packed[c][m];
-            if (olds[c] == now)
-                continue;
-            board->packed[c][m] = olds[c];
-            recount(board, c, m, now & 15, olds[c] & 15);
+        int32_t now = black_packed[m];
+        if (change->black != now) {
+            black_packed[m] = change->black;
+            recount(board, 1, m, now & 15, change->black & 15);
+        }
+        now = white_packed[m];
+        if (change->white != now) {
+            white_packed[m] = change->white;
+            recount(board, 2, m, now & 15, change->white & 15);
         }
     }
     board->log_count = frame->log_start;
@@ -261,9 +349,9 @@ board_unmake(Board *board)
     board->total[2] = frame->total[2];
     if (frame->counted_near)
         for (int k = 0; k < NEAR_COUNT; k++)
-            board->near[board_wrap(board, i + board->near_offset[k])]--;
+            board->near[line_cell(board, i, board->near_offset[k], i < board->reach)]--;
     if (board->net != NULL)
-        net_after_unmake(board->net, board, i);
+        net_after_unmake(board->net, board);
     return i;
 }
 

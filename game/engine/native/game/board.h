@@ -66,6 +66,8 @@ typedef struct {
     int shift[DIRECTIONS][SLOTS];
     ptrdiff_t near_offset[NEAR_COUNT];
     ptrdiff_t reach; /* the farthest any update goes from the played cell */
+    /* [offset + reach]: 1 where a cell that far from a played cell is on its lines (the 32 make updates) */
+    uint8_t *on_lines;
     int8_t *cells;
     uint32_t *keys[DIRECTIONS];
     uint32_t *comb;
@@ -75,21 +77,38 @@ typedef struct {
     int32_t *packed[3]; /* value << 4 | class, per colour and empty cell */
     int32_t *near;
     int64_t total[3];
+    /* 1 (the default): make keeps `total`. 0: a search that never reads it (the network is its
+     * evaluation: pvs_run) lets makes leave it as it was, and each unmake puts back the totals
+     * its make found, so the board has its own again once the search took its moves back. */
+    int keep_totals;
     int32_t class_count[3][CLASS_COUNT]; /* empty cells of each class, per colour */
     /* Per colour, a bit per cell: the empty cells of a class from C_BLOCK4 up, so that the
      * threat searches find the fours and fives without scanning the board. */
     uint64_t *fours[3];
     uint64_t hash;
     const uint64_t *zobrist[3]; /* per colour and cell: the caller's (state.ZOBRIST), borrowed */
-    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make leaves
-     * it behind (a reader brings it up to date: net_refresh_view); unmake takes back a stone it had
-     * taken in. The board owns it (board_free detaches it). */
+    /* The learned network's state (eval/net.h) once net_attach set it, else NULL. Make and
+     * unmake leave it behind (a reader brings it up to date: net_refresh_view); unmake only tells
+     * it how many frames are left (net_after_unmake). The board owns it (board_free detaches it). */
     struct NetState *net;
     Frame *frames;
     ptrdiff_t frame_count, frame_capacity;
     Change *log;
     ptrdiff_t log_count, log_capacity;
 } Board;
+
+/* A stone's shift in the key of a cell on its line, for the cell's slot s (0..3: the stone is
+ * four to one cells before it, 4..7: one to four after): Board.shift's numbers, as constants. */
+#define SLOT_SHIFT(s) (2 * (7 - (s)))
+/* Before a loop over a line's eight slots: unrolled where the compiler takes the hint, so that
+ * SLOT_SHIFT is a constant in each copy (GCC and clang; elsewhere a plain loop). */
+#if defined(__clang__)
+#define UNROLL_SLOTS _Pragma("unroll 8")
+#elif defined(__GNUC__)
+#define UNROLL_SLOTS _Pragma("GCC unroll 8")
+#else
+#define UNROLL_SLOTS
+#endif
 
 #define PAD 4 /* wall rows and columns around the board, as in state.py */
 #define WALL 3
@@ -107,6 +126,12 @@ int board_make(Board *board, ptrdiff_t i, int colour);
 /* board_make for the threat searches, which never read the near counts (only move ordering
  * does): the same, without counting the cell's neighbours. */
 int board_make_threat(Board *board, ptrdiff_t i, int colour);
+/* Whether the other colour (3 - colour) would still have an empty cell of class C_FLEX4 once
+ * `colour` played the empty cell i (1 or 0): what board_make would leave, read without making
+ * the move (a defence test asks it of every candidate). First a glance for one of his open-four
+ * points off i's lines, which the move cannot change; else the lines through i are read.
+ * K_BAD_KEY as board_make when it reads them. */
+int board_flex4_left(const Board *board, ptrdiff_t i, int colour);
 /* Take back the last stone; returns its cell. */
 ptrdiff_t board_unmake(Board *board);
 

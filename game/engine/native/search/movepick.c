@@ -28,7 +28,7 @@ int
 picker_all(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history)
 {
     int check_forbidden = board->renju && side == BLACK;
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
         if (board->cells[m] != 0 || !board->near[m])
             continue;
@@ -52,7 +52,7 @@ picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints
 {
     int check_forbidden = board->renju && side == BLACK;
     const NetState *net = board->net;
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
         if (board->cells[m] != 0 || !board->near[m])
             continue;
@@ -68,31 +68,36 @@ picker_all_net(MovePicker *picker, const Board *board, int side, const MoveHints
 }
 
 int
-picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hints, const int64_t *history)
+picker_defences(MovePicker *picker, const Board *board, int side, const MoveHints *hints, const int64_t *history)
 {
     int other = 3 - side;
     int check_forbidden = board->renju && side == BLACK;
-    picker->count = picker->next = 0;
-    for (ptrdiff_t m = board->first_cell; m <= board->last_cell && picker->count < MAX_MOVES; m++) {
-        if (board->cells[m] != 0)
-            continue;
-        int mine = class_of(board, side, m), his = class_of(board, other, m);
-        if (check_forbidden && mine == C_FORBIDDEN)
-            continue;
-        if (!IS_FOUR_CLASS(mine)) {
-            /* Only a cell where he would make a four can stop his three (it lies on its line);
-             * it does when, after it, he has no open four left to make. */
-            if (his < C_BLOCK4)
+    picker_clear(picker);
+    /* Every cell taken is a four (or five) of one side, so the two sets of fours hold them all:
+     * their union, lowest cell first, instead of the whole board. */
+    const uint64_t *mine_set = board->fours[side], *his_set = board->fours[other];
+    ptrdiff_t words = (board->length + 63) >> 6;
+    for (ptrdiff_t word = 0; word < words; word++) {
+        for (uint64_t left = mine_set[word] | his_set[word]; left && picker->count < MAX_MOVES; left &= left - 1) {
+            ptrdiff_t m = (word << 6) + lowest_bit(left);
+            if (board->cells[m] != 0)
                 continue;
-            int error = board_make_threat(board, m, side);
-            if (error < 0)
-                return error;
-            int stops = board->class_count[other][C_FLEX4] == 0;
-            board_unmake(board);
-            if (!stops)
+            int mine = class_of(board, side, m), his = class_of(board, other, m);
+            if (check_forbidden && mine == C_FORBIDDEN)
                 continue;
+            if (!IS_FOUR_CLASS(mine)) {
+                /* Only a cell where he would make a four can stop his three (it lies on its line);
+                 * it does when, after it, he has no open four left to make. */
+                if (his < C_BLOCK4)
+                    continue;
+                int stays = board_flex4_left(board, m, side);
+                if (stays < 0)
+                    return stays;
+                if (stays)
+                    continue;
+            }
+            add(picker, cell_score(board, side, m, hints, history), m);
         }
-        add(picker, cell_score(board, side, m, hints, history), m);
     }
     return picker->count;
 }
@@ -100,7 +105,7 @@ picker_defences(MovePicker *picker, Board *board, int side, const MoveHints *hin
 int
 picker_fours(MovePicker *picker, const Board *board, int side, ptrdiff_t tt_move)
 {
-    picker->count = picker->next = 0;
+    picker_clear(picker);
     for (ptrdiff_t m = next_four(board, side, 0); m >= 0 && picker->count < MAX_MOVES;
          m = next_four(board, side, m + 1)) {
         int mine = class_of(board, side, m);

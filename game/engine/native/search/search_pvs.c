@@ -245,8 +245,14 @@ pvs_run(Search *search, int depth, int alpha, int beta, int ply, int side)
         init_tables();
     Board *board = search->board;
     ptrdiff_t frames_before = board->frame_count;
+    /* With the network as the evaluation nothing in the tree reads the hand evaluation's totals
+     * (pvs_evaluate), so its makes need not keep them (board.h: keep_totals). */
+    int keep_totals = board->keep_totals;
+    if ((search->config.features & FEATURE_NET_EVAL) && board->net != NULL)
+        board->keep_totals = 0;
     int score = pvs(search, depth * DEPTH_UNIT, alpha, beta, ply, side, 1);
     while (board->frame_count > frames_before) /* only after an error */
         board_unmake(board);
+    board->keep_totals = keep_totals;
     return score;
 }

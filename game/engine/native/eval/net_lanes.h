@@ -213,9 +213,10 @@ lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const 
  * (net_lanes_avx2_usable, asked once by net_load): net.c then runs its hottest loops through
  * these, else the SSE2 bodies above. The same numbers as those: the same int16 wraps, and the
  * int32 sums in another order, which lanes_dense's callers allow. GOMOKU_NET_NO_AVX2 leaves
- * them out of the build. */
+ * them out of the build. Not on macOS: an Intel Mac keeps SSE2, untested there (its clang's
+ * CPU probe needs the compiler's runtime library). */
 #if defined(NET_SSE2) && !defined(GOMOKU_NET_NO_AVX2) && (defined(__GNUC__) || defined(__clang__)) && \
-    defined(__x86_64__)
+    defined(__x86_64__) && !defined(__APPLE__)
 #include <immintrin.h>
 #define NET_AVX2 1
 #define NET_AVX2_TARGET __attribute__((target("avx2")))

@@ -70,7 +70,8 @@ _SHORT_TURN_S = 0.3
 #: for a level with the threat-space search (Master) and without a node cap. Its value costs
 #: half the nodes a second, which pays only when there is time: against Rapfi-classical,
 #: paired by opening over benchmarks/data/openings_200.txt, -5.0 +- 5.9 points at 250 ms a move
-#: (100 games), +7.0 +- 3.6 at 1000 ms (200 games), and at 500 ms see benchmarks/LOG.md.
+#: (100 games), +1.5 +- 6.4 at 500 ms (100 games), +7.0 +- 3.6 at 1000 ms (200 games)
+#: (benchmarks/LOG.md): even from about here on.
 _NET_TURN_S = 0.5
 _SHORT_ROOT_WIDTH_BONUS = 2
 #: Shortcut answers that multi-PV completes with other moves, and how deep it looks at them.

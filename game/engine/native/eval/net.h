@@ -38,13 +38,13 @@ typedef struct NetWeights {
     int32_t *b1, *b2, *b3, *pb1, *pb2;
     int16_t *p1_wide;  /* p1 widened to int16, for the vector policy */
     int h1_wide, h2_wide; /* h1 and h2 rounded up to a multiple of 8: the rows' length in w2_wide, w3_wide */
-    int narrow;      /* the value head's sums fit an int32 (net.c: net_load checks W1's rows and the biases) */
+    int narrow;      /* the value head's sums fit an int32 (net_load.c: net_load checks W1's rows and the biases) */
     int avx2;        /* the hottest loops take net_lanes.h's AVX2 lanes: built, the CPU has them, and the
                       * environment does not say GOMOKU_NET_NO_AVX2 (read when the file is loaded) */
     int16_t *w2_wide, *w3_wide; /* w2 and w3 widened to int16 and their rows zero-padded, for the vector layers */
     /* A board line key (board.h, black = 1) -> its shape id for a view (0: black to move, 1: white),
      * in three small tables rather than one of 65536 (which the nearer caches do not keep):
-     * code_ids[before[view][key & 0xFF] + after[view][key >> 8]] (net.c: shape_id). */
+     * code_ids[before[view][key & 0xFF] + after[view][key >> 8]] (net_internal.h: net_shape_id). */
     uint16_t *code_ids;          /* (the four cells before's side code) x 121 + the four after's -> shape id */
     uint16_t before[2][256];     /* per view, a key's low byte -> its side code x 121 */
     uint8_t after[2][256];       /* per view, a key's high byte -> its side code */

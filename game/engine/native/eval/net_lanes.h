@@ -210,7 +210,7 @@ lanes_policy(int32_t *NET_RESTRICT sums, const int16_t *NET_RESTRICT acc, const 
 
 /* AVX2: lanes_move and lanes_dense 16 lanes at a time, where the compiler is GCC or clang on
  * x86-64 (which compile a function for AVX2 on its own: NET_AVX2_TARGET) and the CPU has it
- * (net_lanes_avx2_usable, asked once by net_load): net.c then runs its hottest loops through
+ * (net_lanes_avx2_usable, asked once by net_load in net_load.c): net.c then runs its hottest loops through
  * these, else the SSE2 bodies above. The same numbers as those: the same int16 wraps, and the
  * int32 sums in another order, which lanes_dense's callers allow. GOMOKU_NET_NO_AVX2 leaves
  * them out of the build. Not on macOS: an Intel Mac keeps SSE2, untested there (its clang's

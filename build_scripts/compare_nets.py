@@ -28,13 +28,8 @@ from nettrain.dataset import positions, split, teacher_scale  # noqa: E402
 from nettrain.measure import policy_ranks, topk_text, value_numbers, value_text  # noqa: E402
 
 
-def measure(weights: quantized.IntNet, held, scale: float, batch: int = 4096) -> str:
-    values, policies = [], []
-    for start in range(0, len(held), batch):
-        value, policy = quantized.int_forward(weights, held.boards[start:start + batch])
-        values.append(value)
-        policies.append(policy)
-    value, policy = np.concatenate(values), np.concatenate(policies)
+def measure(weights: quantized.IntNet, held, scale: float) -> str:
+    value, policy = quantized.int_forward(weights, held.boards)  # (it runs in chunks itself)
     return (value_text(value_numbers(held, quantized.win_rate(value), scale)) + "; policy "
             + topk_text(policy_ranks(policy, held.best)))
 

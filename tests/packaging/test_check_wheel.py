@@ -106,7 +106,7 @@ def test_the_manifest_puts_the_assets_and_the_c_core_in_the_sdist():
     lines = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "graft assets" in lines and "recursive-include game/engine/native *.c *.h" in lines
     assert "include game/engine/levels/ladder_table.json" in lines
-    assert "include game/engine/eval/weights/freestyle.gnet" in lines
+    assert "recursive-include game/engine/eval/weights *.gnet" in lines
 
 
 def test_each_release_wheel_runs_the_installed_check_on_the_compiled_kernel():

@@ -30,7 +30,7 @@ def test_spec_ships_the_ladder_table_where_the_rating_reads_it():
 
 def test_spec_ships_the_network_weights_with_both_programs():
     text = SPEC.read_text(encoding="utf-8")
-    assert 'NET_WEIGHTS = (str(ROOT / "game" / "engine" / "eval" / "weights" / "freestyle.gnet"), "game/engine/eval/weights")' in text
+    assert 'NET_WEIGHTS = (str(ROOT / "game" / "engine" / "eval" / "weights" / "*.gnet"), "game/engine/eval/weights")' in text
     for analysis in _calls("Analysis")[:2]:
         assert "NET_WEIGHTS" in ast.unparse(_keyword(analysis, "datas"))
 

@@ -7,9 +7,10 @@ game/engine/native/), and what runs on it: NativeBoard (board.py), the threat se
 build of older sources; `kernel_available()` says whether the engine may use it now
 (GOMOKU_PURE_PYTHON switches it off). Only backend/__init__.py asks it, to pick the backend.
 
-`NET` is the learned network's weights (freestyle, 15x15: eval/weights/freestyle.gnet, made by
-build_scripts/train_net.py), read once here, or None when the file is missing or refused: the
-engine then runs as without it, after a one-line warning.
+`NETS` holds the learned network's weights for each rule that has them (15x15:
+eval/weights/<rule>.gnet, made by build_scripts/train_net.py), read once here. A rule without a
+file searches with the hand-set evaluation; a file that is refused leaves its rule so, after a
+one-line warning, as does a missing freestyle file (which the game ships). `NET` is freestyle's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+
+from game.rules import Rule
 
 #: The kernel's interface version this Python expects (binding.c's KERNEL_API_VERSION).
 KERNEL_API = 20
@@ -33,8 +36,10 @@ def kernel_available() -> bool:
     return KERNEL is not None and not os.environ.get("GOMOKU_PURE_PYTHON")
 
 
-#: The network's weights file, shipped as package data.
-NET_PATH = Path(__file__).resolve().parents[2] / "eval" / "weights" / "freestyle.gnet"
+#: The folder of the network's weights files (<rule>.gnet), shipped as package data.
+NET_DIR = Path(__file__).resolve().parents[2] / "eval" / "weights"
+#: Freestyle's weights file.
+NET_PATH = NET_DIR / "freestyle.gnet"
 
 
 def load_net(path: Path = NET_PATH):
@@ -48,4 +53,19 @@ def load_net(path: Path = NET_PATH):
         return None
 
 
-NET = load_net()
+def load_nets(folder: Path = NET_DIR) -> dict:
+    """{Rule: Net} for each rule whose weights file is in `folder` and loads; freestyle's is
+    expected (a warning when it is missing), the others are optional."""
+    nets = {}
+    for rule in Rule:
+        path = Path(folder) / f"{rule.value}.gnet"
+        if rule is not Rule.FREESTYLE and not path.is_file():
+            continue
+        net = load_net(path)
+        if net is not None:
+            nets[rule] = net
+    return nets
+
+
+NETS = load_nets()
+NET = NETS.get(Rule.FREESTYLE)

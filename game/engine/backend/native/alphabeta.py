@@ -8,12 +8,11 @@ import functools
 import os
 from array import array
 
-from game.rules import Rule
 
 from ...levels.config import DEPTH_SHAPED, LevelConfig
 from ...move_search.clock import Clock, SearchStopped
 from ..pure.alphabeta import AlphaBeta
-from . import KERNEL, NET
+from . import KERNEL, NETS
 from .board import NativeBoard
 from .threats import NativeThreatSearch
 
@@ -27,8 +26,8 @@ FEATURE_BITS = {
     "vcf_cap": 64, "prove": 128, "net_order": 1024, "net_eval": 2048,
 }
 #: "net_order": the learned network's policy orders the moves of the depth-shaped search's deeper
-#: nodes (native/search/params.h: NET_ORDER_PLIES), on a 15x15 freestyle board when the network
-#: is loaded (NET); elsewhere the bit is dropped. Off by default: see benchmarks/README.md.
+#: nodes (native/search/params.h: NET_ORDER_PLIES), on a 15x15 board whose rule has weights
+#: loaded (NETS); elsewhere the bit is dropped. Off by default: see benchmarks/README.md.
 #: "net_eval": the network's value (the log-odds of its win rate, native/search/params.h:
 #: NET_EVAL_SCALE) is the depth-shaped search's static evaluation, on the same terms, on every turn.
 #: "net_eval_long" (no bit of its own): the same, only where the config asks for it
@@ -105,8 +104,9 @@ class NativeAlphaBeta(AlphaBeta):
             self.depth_shaped = True
         net_bits = FEATURE_BITS["net_order"] | FEATURE_BITS["net_eval"]
         if features & net_bits:
-            if features & _PVS_BIT and NET is not None and board.size == 15 and board.rule is Rule.FREESTYLE:
-                board.follow_net(NET)
+            net = NETS.get(board.rule) if board.size == 15 else None
+            if features & _PVS_BIT and net is not None:
+                board.follow_net(net)
             else:
                 features &= ~net_bits
         self.features = features  # the compiled search's bits, as it runs (tests read them)

@@ -34,8 +34,8 @@ class LineNet(nn.Module):
     def forward(self, ids: torch.Tensor, empty: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """ids (B, 225, 4) shape ids, empty (B, 225) 1.0 on empty cells -> (B, 3) value
         logits, (B, 225) policy logits (very negative on stones)."""
-        h = self.embed(ids).sum(dim=2).clamp(0, ACT_MAX) * empty.unsqueeze(-1)
-        g = self.norm(h.sum(dim=1) / POOL)
+        h = self.cells(ids, empty)
+        g = self.pooled(h, empty)
         a1 = self.v1(g).clamp(0, ACT_MAX)
         a2 = self.v2(a1).clamp(0, ACT_MAX)
         linear = (self.linear(ids).sum(dim=2).squeeze(-1) * empty).sum(dim=1)
@@ -43,6 +43,15 @@ class LineNet(nn.Module):
         z = self.p1(h).clamp(0, ACT_MAX)
         policy = self.p2(z).squeeze(-1).masked_fill(empty == 0, -1e9)
         return value, policy
+
+    def cells(self, ids: torch.Tensor, empty: torch.Tensor) -> torch.Tensor:
+        """(B, 225, D) per-cell features: the four shapes' embeddings summed, clamped, zero on
+        stones. (nettrain/designs.py tries others in training only; the engine computes this.)"""
+        return self.embed(ids).sum(dim=2).clamp(0, ACT_MAX) * empty.unsqueeze(-1)
+
+    def pooled(self, h: torch.Tensor, empty: torch.Tensor) -> torch.Tensor:
+        """(B, D) what the value layers read: the board's sum, normalised per channel."""
+        return self.norm(h.sum(dim=1) / POOL)
 
     def clip_weights(self) -> None:
         """Keep the weights where their integers can hold them (int8 at 64 a unit for the

@@ -47,14 +47,15 @@ def predict(model: LineNet, boards: np.ndarray, batch: int = 1024) -> tuple[np.n
 
 def train(data: Positions, held: Positions, scale: float, sizes=(32, 32, 32, 16), epochs: int = 6,
           batch: int = 256, rate: float = 2e-3, teacher_weight: float = 0.7, policy_weight: float = 1.0,
-          seed: int = 1, log=print, report=None, mate_weight: float = 1.0) -> LineNet:
-    """A LineNet trained on `data`; after each epoch `report(model)` (if given) is logged.
+          seed: int = 1, log=print, report=None, mate_weight: float = 1.0, design: type = LineNet) -> LineNet:
+    """A LineNet (or `design`, one of nettrain/designs.py's) trained on `data`; after each
+    epoch `report(model)` (if given) is logged.
     `mate_weight` weighs the value loss of positions the teacher scored as a mate (the
     search proves those; the evaluation matters in the others)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
-    model = LineNet(*sizes)
+    model = design(*sizes)
     optimiser = torch.optim.Adam(model.parameters(), lr=rate)
     targets = torch.from_numpy(value_targets(data, scale, teacher_weight).astype(np.float32))
     best = torch.from_numpy(data.best)

@@ -63,3 +63,45 @@ def test_the_command_writes_weights_that_match_the_model(tmp_path):
     assert np.abs(float_rates - q.win_rate(q.int_forward(net, boards)[0])).max() < 0.02
     report = (tmp_path / "report.txt").read_text()
     assert "today's evaluation" in report and "top-6" in report
+
+
+def test_every_design_trains_and_the_table_names_each(capsys):
+    """net_designs.py: each design in nettrain/designs.py trains on the same positions and gets a
+    row of held-out numbers; an unknown name is refused with the known ones listed."""
+    import net_designs
+    from nettrain.designs import DESIGNS
+
+    assert net_designs.main(["--data", str(SAMPLE), "--positions", "600", "--epochs", "1",
+                             "--designs", ",".join(DESIGNS)]) == 0
+    table = capsys.readouterr().out.split("| design |", 1)[1]
+    for name in DESIGNS:
+        row = next(line for line in table.splitlines() if line.startswith(f"| {name} |"))
+        teacher, result = (float(cell) for cell in row.split("|")[2:4])
+        assert 0.3 < teacher < 1.0 and 0.3 < result < 1.5
+    assert net_designs.main(["--data", str(SAMPLE), "--designs", "shipped,nonesuch"]) == 2
+    assert "nonesuch" in capsys.readouterr().err
+
+
+def test_a_design_changes_the_numbers_and_not_the_shapes():
+    """Each design gives (B, 3) values and (B, 225) policies, -1e9 on stones, and (from the same
+    seed) not the shipped design's numbers: it changes something."""
+    from nettrain.designs import DESIGNS
+    from nettrain.train import inputs
+
+    boards = _sample(20).boards
+    ids, empty = inputs(boards)
+    outputs = {}
+    for name, (design, sizes) in DESIGNS.items():
+        torch.manual_seed(0)
+        model = design(*sizes)
+        for parameter in model.parameters():  # the zero-initialised mixes too
+            torch.nn.init.normal_(parameter, 0.0, 0.05)
+        model.eval()
+        with torch.no_grad():
+            value, policy = model(ids, empty)
+        assert value.shape == (20, 3) and policy.shape == (20, 225)
+        assert torch.all(policy[empty == 0] <= -1e8)
+        outputs[name] = value
+    for name, value in outputs.items():
+        if name != "shipped" and DESIGNS[name][1] == DESIGNS["shipped"][1]:
+            assert not torch.allclose(value, outputs["shipped"]), name

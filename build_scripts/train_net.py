@@ -4,7 +4,7 @@ evaluation on held-out games, and export its quantized weights (issue 53).
     /work/torch-venv/bin/python build_scripts/train_net.py --data FILE [FILE...] --out DIR
         [--rule freestyle] [--epochs 6] [--seed 1] [--sizes 32,32,32,16] [--batch 128] [--rate 3e-3]
         [--teacher-weight 1.0] [--policy-weight 0.5] [--mate-weight 1.0] [--max-positions N]
-        [--compare-limit 4000] [--fit-limit 20000]
+        [--compare-limit 4000] [--fit-limit 20000] [--start FLOAT.npz]
 
 FILE: game records made by make_net_data.py (games-<rule>.bin or a packed .bin.gz). One
 game in ten is held out (by its index). Prints and writes to DIR/report.txt: the held-out
@@ -54,11 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mate-weight", type=float, default=1.0, help="value-loss weight of the teacher's mates")
     parser.add_argument("--teacher-weight", type=float, default=1.0)
     parser.add_argument("--max-positions", type=int)
+    parser.add_argument("--start", help="float weights (<rule>-float.npz of an earlier training) to start from, "
+                        "e.g. freestyle's for another rule")
     parser.add_argument("--compare-limit", type=int, default=4000, help="held-out quiet positions for the comparison")
     parser.add_argument("--fit-limit", type=int, default=20000, help="training quiet positions to fit today's scale")
     args = parser.parse_args(argv)
     try:
-        from nettrain.model import save_float
+        from nettrain.model import load_float, save_float
         from nettrain.train import predict, train
     except ImportError as error:
         print(f"PyTorch is needed to train: {error}", file=sys.stderr)
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
     model = train(training, held, scale, sizes, args.epochs, batch=args.batch, rate=args.rate,
                   teacher_weight=args.teacher_weight, policy_weight=args.policy_weight, mate_weight=args.mate_weight,
-                  seed=args.seed, log=log, report=report)
+                  seed=args.seed, log=log, report=report, start=load_float(args.start) if args.start else None)
     floats = model.to_float_net()
     ints = quantized.quantize(floats)
     save_float(floats, out / f"{args.rule}-float.npz")

@@ -77,6 +77,30 @@ class LineNet(nn.Module):
                         a(self.p2.weight)[0], a(self.p2.bias))
 
 
+def start_from(model: LineNet, net: FloatNet, ids: torch.Tensor, empty: torch.Tensor) -> None:
+    """Set `model` (a shipped-design LineNet of net's sizes) to compute what `net` does, as the
+    start of a training on other data (another rule's games from freestyle's weights). The
+    normalisation is unfolded against the pooled sums of the positions given (ids, empty: a
+    sample of the new data), which a training batch then normalises by:
+    W1 ((g - m) / s) + b1 equals net's w1 g + b1 when W1 = w1 s and b1 = net's b1 + w1 m."""
+    def t(array):
+        return torch.from_numpy(np.asarray(array, dtype=np.float32))
+    with torch.no_grad():
+        model.embed.weight.copy_(t(net.embed))
+        model.linear.weight.copy_(t(net.linear)[:, None])
+        pooled = model.cells(ids, empty).sum(dim=1) / POOL
+        mean, var = pooled.mean(dim=0), pooled.var(dim=0, unbiased=False)
+        model.norm.running_mean.copy_(mean)
+        model.norm.running_var.copy_(var)
+        std = torch.sqrt(var + model.norm.eps)
+        model.v1.weight.copy_(t(net.w1) * std)
+        model.v1.bias.copy_(t(net.b1) + t(net.w1) @ mean)
+        for layer, weight, bias in ((model.v2, net.w2, net.b2), (model.v3, net.w3, net.b3),
+                                    (model.p1, net.p1, net.pb1), (model.p2, net.p2[None, :], net.pb2)):
+            layer.weight.copy_(t(weight))
+            layer.bias.copy_(t(bias).reshape(layer.bias.shape))
+
+
 def save_float(net: FloatNet, path) -> None:
     arrays = {name: np.asarray(value, dtype=np.float32) for name, value in net.__dict__.items()}
     np.savez_compressed(path, **arrays)

@@ -16,7 +16,7 @@ from torch.nn import functional as F
 
 from .dataset import MATE, Positions, teacher_rate
 from .features import line_ids
-from .model import LineNet
+from .model import LineNet, start_from
 
 
 def value_targets(data: Positions, scale: float, teacher_weight: float) -> np.ndarray:
@@ -47,15 +47,21 @@ def predict(model: LineNet, boards: np.ndarray, batch: int = 1024) -> tuple[np.n
 
 def train(data: Positions, held: Positions, scale: float, sizes=(32, 32, 32, 16), epochs: int = 6,
           batch: int = 256, rate: float = 2e-3, teacher_weight: float = 0.7, policy_weight: float = 1.0,
-          seed: int = 1, log=print, report=None, mate_weight: float = 1.0, design: type = LineNet) -> LineNet:
+          seed: int = 1, log=print, report=None, mate_weight: float = 1.0, design: type = LineNet,
+          start=None) -> LineNet:
     """A LineNet (or `design`, one of nettrain/designs.py's) trained on `data`; after each
-    epoch `report(model)` (if given) is logged.
+    epoch `report(model)` (if given) is logged. `start` (a FloatNet of the same sizes): the
+    weights the training starts from (model.start_from), in place of random ones.
     `mate_weight` weighs the value loss of positions the teacher scored as a mate (the
     search proves those; the evaluation matters in the others)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
     model = design(*sizes)
+    if start is not None:
+        sample = rng.permutation(len(data))[:4096]
+        start_from(model, start, *inputs(data.boards[sample]))
+        log("started from the given weights: " + (report(model) if report is not None else ""))
     optimiser = torch.optim.Adam(model.parameters(), lr=rate)
     targets = torch.from_numpy(value_targets(data, scale, teacher_weight).astype(np.float32))
     best = torch.from_numpy(data.best)

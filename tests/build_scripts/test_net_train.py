@@ -105,3 +105,22 @@ def test_a_design_changes_the_numbers_and_not_the_shapes():
     for name, value in outputs.items():
         if name != "shipped" and DESIGNS[name][1] == DESIGNS["shipped"][1]:
             assert not torch.allclose(value, outputs["shipped"]), name
+
+
+def test_a_training_can_start_from_given_weights_and_computes_them_at_first():
+    """model.start_from (train_net.py --start, another rule's training from freestyle's weights):
+    the model computes what the float weights do, the normalisation unfolded on a sample."""
+    from nettrain.model import start_from
+    from nettrain.train import inputs
+
+    net = q.FloatNet.random(np.random.default_rng(5), 16, 8, 8, 4)
+    boards = _sample(200).boards
+    model = LineNet(16, 8, 8, 4)
+    start_from(model, net, *inputs(boards[:100]))
+    value, policy = predict(model, boards)
+    np_value, np_policy = q.float_forward(net, boards)
+    empty = boards.reshape(len(boards), -1) == 0
+    assert np.allclose(value, np_value, atol=1e-3)
+    assert np.allclose(policy[empty], np_policy[empty], atol=1e-4)
+    fresh = LineNet(16, 8, 8, 4)
+    assert not np.allclose(predict(fresh, boards)[0], np_value, atol=1e-2)

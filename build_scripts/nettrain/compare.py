@@ -20,7 +20,7 @@ from .features import SIZE
 def quiet_examples(data: Positions, rule: str, limit: int | None = None) -> tuple[np.ndarray, list]:
     """The indices of `data`'s quiet positions (the first `limit` of them) and their Examples."""
     chosen, found = [], []
-    for row, stones in enumerate(data.stones):
+    for row, stones in enumerate(data.stones if limit is None or limit > 0 else ()):
         best = int(data.best[row])
         score = int(data.scores[row])
         side = 1 + len(stones) % 2

@@ -187,3 +187,19 @@ def test_compare_nets_refuses_a_damaged_weights_file_with_a_message(tmp_path, ca
     sample = ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"
     assert compare_nets.main(["--data", str(sample), "--weights", str(damaged)]) == 2
     assert "cannot read the input" in capsys.readouterr().err
+
+
+def test_the_comparison_takes_at_most_the_quiet_positions_asked_for():
+    """nettrain/compare.quiet_examples (train_net.py --compare-limit): none when 0 are asked
+    for (it used to take one), at most the limit otherwise."""
+    from netdata.records import read_games
+    from nettrain.compare import quiet_examples
+    from nettrain.dataset import positions
+
+    data = positions(read_games(ROOT / "build_scripts" / "netdata" / "data" / "sample-freestyle-seed1.bin.gz"))
+    data = data.subset(np.arange(len(data)) < 200)
+    for limit, most in ((0, 0), (5, 5)):
+        index, found = quiet_examples(data, "freestyle", limit)
+        assert len(index) == len(found) <= most
+    index, found = quiet_examples(data, "freestyle", 5)
+    assert len(index) == 5

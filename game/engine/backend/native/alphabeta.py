@@ -8,7 +8,6 @@ import functools
 import os
 from array import array
 
-
 from ...levels.config import DEPTH_SHAPED, LevelConfig
 from ...move_search.clock import Clock, SearchStopped
 from ..pure.alphabeta import AlphaBeta

@@ -14,9 +14,9 @@ from .model import LineNet
 from .quantized import ACT_MAX, POOL
 
 _ys, _xs = np.divmod(np.arange(SIZE * SIZE), SIZE)
+_steps = np.maximum(abs(_ys - SIZE // 2), abs(_xs - SIZE // 2))
 #: 0, 1, 2: a cell within 2, 4 or more steps (king moves) of the centre.
-RING = np.where(np.maximum(abs(_ys - 7), abs(_xs - 7)) <= 2, 0,
-                np.where(np.maximum(abs(_ys - 7), abs(_xs - 7)) <= 4, 1, 2))
+RING = np.digitize(_steps, (3, 5))
 
 
 def _grid(h: torch.Tensor) -> torch.Tensor:

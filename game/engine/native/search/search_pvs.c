@@ -171,11 +171,8 @@ pvs(Search *search, int depth, int alpha, int beta, int ply, int side, int null_
     if (count == 0)
         return forced ? -(WIN - ply - 3) : 0; /* no defence: his open four, then his five; or a full board */
 
-    /* Answering his open three costs a ply like any move. Free, as it once was, the answers
-     * made every three an extension: the tree spent its time in lines of threes, the median
-     * depth at 1 s on the middlegames was 10 (16 with the ply), and against Rapfi at time odds
-     * it scored 36.5% where a full ply scored 45.0%, side by side (benchmarks/README.md). */
-    int child_depth = depth - DEPTH_UNIT;
+    /* Answering his open three costs THREE_ANSWER_COST (params.h), a ply like any move. */
+    int child_depth = depth - (forced ? THREE_ANSWER_COST : DEPTH_UNIT);
     int plies = depth / DEPTH_UNIT;
     int move_limit = move_limits[plies < LMR_TABLE ? plies : LMR_TABLE - 1];
     int original_alpha = alpha, best_score = -WIN - 1, best_move = -1, number = 0;

@@ -72,10 +72,10 @@
 /* What answering his open three costs in depth. Free, as it once was, the answers made every
  * three an extension: the tree spent its time in lines of threes, the median depth at 1 s on the
  * middlegames was 10 (16 with the ply), and against Rapfi at time odds it scored 36.5% where a
- * full ply scored 45.0%, side by side. Half a ply: the positions before Master's losing moves
- * (benchmarks/lost_moves.py) held about as often at 1 s as with a full ply at 4 s, but against
- * Rapfi (1000 ms against 400, 100 games side by side) +4.0 +- 5.3 points: not clear, so a full
- * ply stays (benchmarks/LOG.md). */
+ * full ply scored 45.0%, side by side. Half a ply: of the 186 positions before Master's losing
+ * moves (benchmarks/lost_moves.py), 37 held at 900 ms where a full ply held 28 (44 at 3600 ms), but
+ * against Rapfi (1000 ms against 400, 100 games side by side) +4.0 +- 5.3 points: not clear, so a
+ * full ply stays (benchmarks/LOG.md). */
 #define THREE_ANSWER_COST DEPTH_UNIT
 /* Internal iterative reduction: a node this deep without a table move is searched a ply
  * less. In the classic search it lost 12-22-6; in this one: not measured on its own. */

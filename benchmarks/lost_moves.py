@@ -77,7 +77,8 @@ def losing_move(game: dict) -> dict | None:
         return None
     before = scores.get(first - 2)
     return {
-        "source": f"{Path(game['_file']).parent.name}:{game['game']}", "position": [f"{x},{y}" for x, y in moves[:first - 1]],
+        "source": f"{Path(game['_file']).parent.name}:{game['game']}",
+        "position": [f"{x},{y}" for x, y in moves[:first - 1]],
         "losing": "%d,%d" % moves[first - 1], "mate_plies": MATE_SCORE - scores[first],
         "score_before": before, "win_before": None if before is None else round(win_rate(before), 3),
     }

@@ -39,10 +39,11 @@ def _threat_proof(proof) -> bool:
 #: and keep it, white is lost after each) until black's move 13 misses g9 (our (6, 8); after 12,
 #: mate in 15). A review that sees the win only late flags the white move it first sees it
 #: after. GAME_MISSED_VCF: after move 22 Rapfi sees mate in 21 for black, and after the last
-#: move, 24, mate in 19 (j12, our (9, 11)).
+#: move, 24, mate in 19 (j12, our (9, 11)); and early on, after white's move 6, mate in 17 for
+#: black (Rapfi at 3M nodes), which black's move 7 lets go (white -1524 after it, no mate).
 DEEP_WINS = {
     "vct": {6: Stone.BLACK, 8: Stone.BLACK, 10: Stone.BLACK, 12: Stone.BLACK, 13: Stone.BLACK},
-    "vcf": {22: Stone.BLACK, 24: Stone.BLACK},
+    "vcf": {6: Stone.BLACK, 7: Stone.BLACK, 22: Stone.BLACK, 24: Stone.BLACK},
 }
 #: The moves of GAME_MISSED_VCT played inside black's deep win: black attacks, white defends.
 VCT_DEEP_WIN_MOVES = range(7, 13)

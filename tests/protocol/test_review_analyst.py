@@ -45,7 +45,9 @@ def test_our_brain_as_analyst_scores_the_game_and_our_proofs_still_flag_the_miss
         assert analyst.name == "GomokuDesktop"  # ABOUT's name, shown in the review's header
     assert wait_gone([pid]) == []
     assert len(review.moves) == len(GAME_MISSED_VCF)
-    missed = {move.number for move in review.moves if move.missed_win is not None}
+    # The threat searches' proofs, which do not depend on the time given (the alpha-beta search may
+    # also prove black's deep win of moves 6-7 in time, or not: tests/coach/test_review.py DEEP_WINS).
+    missed = {move.number for move in review.moves if move.missed_win is not None and move.missed_win.kind != "search"}
     assert missed == {20, 22}  # the same proofs as a built-in review (tests/coach/test_review.py)
     assert review.moves[21].missed_win.kind == "vcf" and review.moves[21].best_move == (11, 5)
     scored = [move for move in review.moves[:15] if move.best_move is not None]

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from move_regret import RAPFI, win_rate  # noqa: E402
+from move_regret import RAPFI, parse_moves, win_rate  # noqa: E402
 from build_scripts.combo.teacher import MATE_SCORE, Teacher  # noqa: E402
 from game.engine import Level, Limit, Position, search  # noqa: E402
 from game.records.atomic import atomic_write_text  # noqa: E402
@@ -57,13 +57,9 @@ def _ask(moves: list[tuple[int, int]]) -> int:
     return MATE_SCORE - 1 if answer.score is None else answer.score
 
 
-def _points(moves: list[str]) -> list[tuple[int, int]]:
-    return [tuple(int(v) for v in move.split(",")) for move in moves]
-
-
 def losing_move(game: dict) -> dict | None:
     """The suite's line for one lost game, or None when no proven win reaches back into it."""
-    moves = _points(game["moves"])
+    moves = parse_moves(" ".join(game["moves"]))
     first = None
     scores = {}
     for k in range(len(moves) - 1, game["n_opening"] - 1, -1):
@@ -110,7 +106,7 @@ def collect(paths: list[str], names: set[str], out: Path, jobs: int) -> None:
 
 def judge(line: dict, time_ms: int) -> str:
     """Master's move on the line's position and its verdict: same, lost or held."""
-    moves = _points(line["position"])
+    moves = parse_moves(" ".join(line["position"]))
     stones = tuple((x, y, 1 if ply % 2 == 0 else 2) for ply, (x, y) in enumerate(moves))
     to_move = Stone.BLACK if len(moves) % 2 == 0 else Stone.WHITE
     result = search(Position(15, Rule.FREESTYLE, stones, to_move), Limit(time_ms=time_ms), level=Level.MASTER)

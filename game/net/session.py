@@ -26,11 +26,10 @@ from typing import Any, Callable
 from ..model import Game, GameConfig, Player
 from ..rules import IllegalMoveError, Outcome, Point, Reason, Rule, Stone
 from ..rules.opening import Choice, OpeningError, OpeningRule, Seat
+from .clocks import SessionClocks
 from .events import Event, EventKind
 from .protocol import Fault, Message, ProtocolError, message
 
-#: The host sends the reference clock at least this often while a game with clocks runs.
-CLOCK_SEND_SECONDS = 1.0
 #: The most game numbers a series of rematches may reach (the protocol's limit).
 MAX_GAME_NO = 1_000_000
 #: Clocks while a player is away. As on chess servers the absent player's clock keeps
@@ -76,11 +75,11 @@ class NetRules:
         GameConfig(rule=self.rule, size=self.size, undo_limit=self.undo_limit, clock_seconds=self.clock_seconds)
 
 
-class NetSession:
+class NetSession(SessionClocks):
     """The game between this side (`my_seat`) and the peer, plus the open question and the clocks.
 
     `is_host` makes this side the clock's reference: only it calls `tick` to charge time and
-    declares a fall of the flag. `now` is injectable so tests control time.
+    declares a fall of the flag (game.net.clocks). `now` is injectable so tests control time.
     """
 
     def __init__(
@@ -104,11 +103,7 @@ class NetSession:
         self.question: OpenQuestion | None = None
         self.draw_agreed = False
         self.outbox: list[Message] = []
-        self._clock_mark: float | None = None  # host: when time was last charged (None: paused)
-        self._clock_sent_at = -1e9
-        self._clock_seen_at = now()  # guest: when the last reference clock arrived
-        self._display_frozen = False  # guest: we left, the shown clock stands still
-        self.away_since: float | None = None  # when the connection to the peer was lost (None: connected)
+        self._start_clocks()
         self.abandoned = False  # the game was claimed because the peer stayed away
 
     def _new_game(self) -> Game:
@@ -166,27 +161,6 @@ class NetSession:
     def asked(self) -> Question | None:
         """The question the peer asks us and we have not answered yet."""
         return self.question.what if self.question is not None and not self.question.mine else None
-
-    def clock_left(self, colour: Stone) -> float | None:
-        """Seconds left for `colour`; on the guest, counted down from the host's last word for display only."""
-        clocks = self.game.clock_left
-        if clocks is None:
-            return None
-        left = clocks[colour]
-        if not self.is_host and not self._display_frozen and not self.game.is_over and self._running_colour() is colour:
-            left -= max(0.0, self._now() - self._clock_seen_at)
-        elif self.is_host and self._clock_mark is not None and self._running_colour() is colour:
-            left -= max(0.0, self._now() - self._clock_mark)
-        return max(0.0, left)
-
-    def _running_colour(self) -> Stone | None:
-        seat = self.seat_to_act()
-        if seat is None:
-            return None
-        actor = self.game.opening_actor  # in a swap opening the deciding seat's clock runs (as Game does)
-        if actor is not None:
-            return Stone.BLACK if actor is Seat.FIRST else Stone.WHITE
-        return self.game.to_move
 
     # ----------------------------------------------------------------- local actions
     def play(self, point: Point) -> list[Event]:
@@ -421,48 +395,7 @@ class NetSession:
     def _on_chat(self, msg: Message) -> list[Event]:
         return [Event(EventKind.CHAT, {"phrase": msg["phrase"], "by_peer": True})]
 
-    def _on_clock(self, msg: Message) -> list[Event]:
-        if self.is_host:
-            raise ProtocolError(Fault.OUT_OF_ORDER, "the guest sent a clock; the host's clock is the reference")
-        if self.game.clock_left is None or msg["ply"] != self.ply or self.game.is_over:
-            return []  # no clocks in this game, or crossed with a move: the next one will do
-        limit = self.rules.clock_seconds or 0.0
-        if msg["black"] > limit + 0.001 or msg["white"] > limit + 0.001:
-            raise ProtocolError(Fault.BAD_FIELD, f"clock: more than the game's {limit:g} s per side")
-        self.game.clock_left = {Stone.BLACK: float(msg["black"]), Stone.WHITE: float(msg["white"])}
-        self._clock_seen_at = self._now()
-        return [Event(EventKind.CLOCK)]
-
-    def _on_flag(self, msg: Message) -> list[Event]:
-        if self.is_host:
-            raise ProtocolError(Fault.OUT_OF_ORDER, "the guest sent a flag; the host's clock is the reference")
-        if self.game.clock_left is None:
-            raise ProtocolError(Fault.OUT_OF_ORDER, "a flag in a game without clocks")
-        history = self.game.board.history
-        if msg["ply"] == self.ply - 1 and history and history[-1].stone is self.my_colour:
-            # our last move crossed the flag on the way: the host never played it, so neither do we
-            self.game.board.pop()
-            self.game.result, self.game.finished_at = None, None
-        if self.game.is_over:
-            return []
-        loser = Stone.BLACK if msg["loser"] == "black" else Stone.WHITE
-        self.question = None
-        self.game.clock_left[loser] = 0.0
-        outcome = self.game._finish(Outcome(loser.opponent, Reason.TIMEOUT))
-        return [self._over_event(outcome)]
-
     # ----------------------------------------------------------------- a player away
-    def peer_went_away(self) -> None:
-        """The connection dropped: the clock keeps running (the host's `tick` goes on charging
-        the side to move; the guest's shown countdown goes on too, corrected on resuming)."""
-        if self.away_since is None:
-            self.away_since = self._now()
-
-    def peer_came_back(self) -> None:
-        self.away_since = None
-        self._display_frozen = False
-        self._clock_seen_at = self._now()
-
     def claim_in(self) -> float | None:
         """Host: seconds until the game may be claimed from the absent peer (0: now; None: not away or over)."""
         if not self.is_host or self.away_since is None or self.game.is_over:
@@ -480,49 +413,6 @@ class NetSession:
         self.abandoned = True
         self.question = None
         return [self._over_event(self.game._finish(Outcome(self.my_colour, Reason.RESIGNATION)))]
-
-    # ----------------------------------------------------------------- the host's clock
-    def start_clock(self) -> None:
-        """Host: start (or resume after a dropped connection) charging time to the side to act."""
-        if self.is_host and self._clock_mark is None:
-            self._clock_mark = self._now()
-
-    def pause_clock(self) -> None:
-        """Stop the clock (the connection dropped; nobody should lose time waiting). On the
-        guest this freezes the shown countdown; the host's word on resuming replaces it."""
-        if not self.is_host:
-            running = self._running_colour()
-            if self.game.clock_left is not None and running is not None and not self._display_frozen:
-                self.game.clock_left[running] = self.clock_left(running)
-            self._display_frozen = True
-            return
-        self.tick()
-        self._clock_mark = None
-
-    def tick(self) -> list[Event]:
-        """Host: charge the time since the last tick; a fallen flag ends the game and is sent."""
-        if not self.is_host or self.game.clock_left is None or self._clock_mark is None:
-            return []
-        now = self._now()
-        elapsed, self._clock_mark = now - self._clock_mark, now
-        if self.game.is_over:
-            return []
-        self.game.advance_clock(elapsed)
-        if self.game.is_over:
-            loser = self.game.result.winner.opponent
-            self.question = None
-            self._send("flag", ply=self.ply, loser=loser.name.lower())
-            return [self._over_event(self.game.result)]
-        if now - self._clock_sent_at >= CLOCK_SEND_SECONDS:
-            self._send_clock()
-        return []
-
-    def _send_clock(self) -> None:
-        clocks = self.game.clock_left
-        if not self.is_host or clocks is None or self.game.is_over:
-            return
-        self._clock_sent_at = self._now()
-        self._send("clock", ply=self.ply, black=round(clocks[Stone.BLACK], 3), white=round(clocks[Stone.WHITE], 3))
 
     # ----------------------------------------------------------------- shared steps
     def _after_play(self) -> list[Event]:
